@@ -1,0 +1,4 @@
+//! `gpuplan`: the core on the command line.
+fn main() {
+    println!("gpuplan");
+}

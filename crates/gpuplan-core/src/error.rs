@@ -1,0 +1,136 @@
+//! Typed validation errors. Each names the field by its dotted plan path, so
+//! the page can show the message next to that field.
+
+use serde::Serialize;
+
+use crate::lang::Lang;
+
+/// What is wrong with a field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Problem {
+    /// Outside the accepted range (both ends inclusive).
+    OutOfRange { min: f64, max: f64 },
+    /// NaN or infinite.
+    NotFinite,
+    /// Not a number at all (text in a number field, from the page or a link).
+    NotANumber,
+    /// An id that names nothing in the catalog.
+    Unknown { id: String },
+    /// A value that contradicts another field; `rule` says which.
+    Inconsistent { rule: &'static str },
+    /// tp × pp needs more GPUs than the plan has.
+    TooFewGpus { needed: u64 },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FieldError {
+    pub field: String,
+    pub problem: Problem,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, problem: Problem) -> Self {
+        Self { field: field.into(), problem }
+    }
+
+    /// One line naming the field and what is accepted.
+    pub fn message(&self, lang: Lang) -> String {
+        let what = match &self.problem {
+            Problem::OutOfRange { min, max } => match lang {
+                Lang::Zh => format!("应在 {} 到 {} 之间", num(*min), num(*max)),
+                Lang::En => format!("must be between {} and {}", num(*min), num(*max)),
+            },
+            Problem::NotFinite | Problem::NotANumber => {
+                lang.pick("请输入一个有限的数字", "must be a finite number").to_string()
+            }
+            Problem::Unknown { id } => match lang {
+                Lang::Zh => format!("未知的 id “{id}”"),
+                Lang::En => format!("unknown id \"{id}\""),
+            },
+            Problem::Inconsistent { rule } => rule_text(rule, lang).to_string(),
+            Problem::TooFewGpus { needed } => match lang {
+                Lang::Zh => format!("张量并行 × 流水线并行需要至少 {needed} 张 GPU"),
+                Lang::En => format!("tensor × pipeline parallel needs at least {needed} GPUs"),
+            },
+        };
+        format!("{}: {what}", self.field)
+    }
+}
+
+/// Texts for the cross-field rules, in both languages.
+fn rule_text(rule: &str, lang: Lang) -> &'static str {
+    match rule {
+        "kv_heads_le_heads" => lang.pick("KV 头数不能超过注意力头数", "KV heads cannot exceed attention heads"),
+        "heads_divisible_by_kv_heads" => {
+            lang.pick("注意力头数必须是 KV 头数的整数倍", "attention heads must be a multiple of KV heads")
+        }
+        "hidden_divisible_by_heads" => lang.pick(
+            "未给出 head_dim 时，hidden 必须能被头数整除",
+            "hidden must be divisible by heads when head_dim is not given",
+        ),
+        "experts_active_le_experts" => {
+            lang.pick("激活专家数不能超过专家总数", "active experts cannot exceed total experts")
+        }
+        "tp_divides_heads" => lang.pick("张量并行度必须整除注意力头数", "tensor parallel degree must divide the attention heads"),
+        "pp_le_layers" => lang.pick("流水线级数不能超过层数", "pipeline stages cannot exceed the layer count"),
+        "window_le_context" => lang.pick("滑动窗口需为正数", "the sliding window must be positive"),
+        "lora_needs_transformer" => {
+            lang.pick("LoRA/QLoRA 需要 Transformer 结构的模型", "LoRA/QLoRA needs a transformer model shape")
+        }
+        _ => lang.pick("与其他字段矛盾", "contradicts another field"),
+    }
+}
+
+/// Compact number for messages: integers without decimals.
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// An accepted range, used by every section's `validate`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    min: f64,
+    max: f64,
+}
+
+impl Limit {
+    pub const fn int(min: u64, max: u64) -> Self {
+        Self { min: min as f64, max: max as f64 }
+    }
+    pub const fn real(min: f64, max: f64) -> Self {
+        Self { min, max }
+    }
+
+    pub fn check_f64(self, field: &str, v: f64, errs: &mut Vec<FieldError>) {
+        if !v.is_finite() {
+            errs.push(FieldError::new(field, Problem::NotFinite));
+        } else if v < self.min || v > self.max {
+            errs.push(FieldError::new(field, Problem::OutOfRange { min: self.min, max: self.max }));
+        }
+    }
+
+    pub fn check_u64(self, field: &str, v: u64, errs: &mut Vec<FieldError>) {
+        self.check_f64(field, v as f64, errs);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_errors_name_field_and_range() {
+        let mut errs = Vec::new();
+        Limit::int(1, 64).check_u64("parallel.tp", 0, &mut errs);
+        Limit::real(0.0, 1.0).check_f64("inference.gpu_mem_util", f64::NAN, &mut errs);
+        assert_eq!(errs.len(), 2);
+        assert_eq!(errs[0].message(Lang::En), "parallel.tp: must be between 1 and 64");
+        assert_eq!(errs[1].problem, Problem::NotFinite);
+        assert!(errs[0].message(Lang::Zh).contains("1 到 64"));
+    }
+}

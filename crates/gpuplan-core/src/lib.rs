@@ -1,0 +1,15 @@
+//! gpuplan-core: all arithmetic and all data of gpuplan, with no web
+//! dependency. Data flows one way: a [`plan::Plan`] goes in, a report comes out.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, clippy::unreachable)
+)]
+
+pub mod cost;
+pub mod error;
+pub mod hardware;
+pub mod lang;
+pub mod memory;
+pub mod model;
+pub mod plan;
+pub mod presets;

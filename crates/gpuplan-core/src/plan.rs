@@ -1,0 +1,364 @@
+//! The plan: everything a user describes, as plain serialisable types.
+//!
+//! A plan is built by the page, the CLI or a share link, validated once with
+//! [`Plan::validate`], and then handed to the engines. Every field has a
+//! default, so a partial plan file or link fills the rest sensibly.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{FieldError, Limit};
+use crate::model::ModelSpec;
+
+/// Training or inference: decides which memory formula and which speed model apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    #[default]
+    Infer,
+    Train,
+}
+
+/// Weight storage format. `bits_per_weight` in the memory engine gives the
+/// effective bits (block scales included); embeddings stay 16-bit where the
+/// format keeps them so.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeightFormat {
+    Fp32,
+    #[default]
+    Bf16,
+    Fp8,
+    Int8,
+    /// bitsandbytes NF4 / int4 with absmax per 64 (double-quantised).
+    Nf4,
+    /// GPTQ / AWQ int4, group size 128.
+    GptqInt4,
+    /// GPTQ int8, group size 128.
+    GptqInt8,
+    Mxfp4,
+    GgufQ2K,
+    GgufQ3KS,
+    GgufQ3KL,
+    GgufQ4KS,
+    GgufQ4KM,
+    GgufQ5KS,
+    GgufQ5KM,
+    GgufQ6K,
+    GgufQ8_0,
+    GgufIq4Xs,
+    GgufIq2Xxs,
+}
+
+/// Element type of the KV cache.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KvDtype {
+    Fp32,
+    #[default]
+    Bf16,
+    Fp8,
+    Int8,
+    Int4,
+}
+
+/// Serving engine: changes what "peak" means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Engine {
+    /// vLLM / SGLang style: pre-allocates a KV pool up to `gpu_mem_util` of the card.
+    #[default]
+    Vllm,
+    /// Hugging Face Transformers: allocates as it goes; peak = what is used.
+    Transformers,
+    /// llama.cpp: KV for the full context up front plus a compute buffer.
+    LlamaCpp,
+}
+
+/// Inference workload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Inference {
+    pub weights: WeightFormat,
+    pub kv_dtype: KvDtype,
+    /// Tokens per sequence (prompt + output) the cache must hold.
+    pub context: u64,
+    /// Sequences served at the same time.
+    pub concurrency: u64,
+    pub engine: Engine,
+    /// vLLM `gpu_memory_utilization` (0-1].
+    pub gpu_mem_util: f64,
+    /// Typical request: prompt tokens and generated tokens, for speed and QPS.
+    pub prompt_tokens: u64,
+    pub output_tokens: u64,
+    /// Requests per second the service must sustain (0 = no target).
+    pub target_qps: f64,
+    /// Bytes returned per request, for the egress estimate (seed 001).
+    pub response_kb: f64,
+}
+
+impl Default for Inference {
+    fn default() -> Self {
+        Self {
+            weights: WeightFormat::Bf16,
+            kv_dtype: KvDtype::Bf16,
+            context: 8192,
+            concurrency: 1,
+            engine: Engine::Vllm,
+            gpu_mem_util: 0.9,
+            prompt_tokens: 1024,
+            output_tokens: 256,
+            target_qps: 0.0,
+            response_kb: 4.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    #[default]
+    Full,
+    Lora,
+    Qlora,
+}
+
+/// Which linear layers LoRA adapts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoraTargets {
+    /// q and v projections (the original LoRA paper).
+    Qv,
+    /// q, k, v, o.
+    Attention,
+    /// every linear layer in attention and MLP (QLoRA paper, PEFT "all-linear").
+    #[default]
+    AllLinear,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Precision {
+    /// bf16 compute, fp32 master weights and optimizer states (ZeRO paper: 16 B/param).
+    #[default]
+    Mixed,
+    /// weights, grads and optimizer states all bf16 (torchtune default: 8 B/param).
+    PureBf16,
+    Fp32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Optimizer {
+    #[default]
+    Adamw,
+    Adamw8bit,
+    PagedAdamw8bit,
+    Sgd,
+    Adafactor,
+    Lion,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GradCkpt {
+    #[default]
+    None,
+    Selective,
+    Full,
+}
+
+/// Training workload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Training {
+    pub method: Method,
+    pub lora_rank: u32,
+    pub lora_targets: LoraTargets,
+    pub precision: Precision,
+    pub optimizer: Optimizer,
+    /// Optimizer step fused into backward: no full gradient buffer.
+    pub opt_in_bwd: bool,
+    /// Micro-batch per GPU (sequences).
+    pub batch: u64,
+    /// Sequence length (tokens).
+    pub seq: u64,
+    pub grad_ckpt: GradCkpt,
+    pub act_offload: bool,
+    pub chunked_ce: bool,
+    pub flash_attn: bool,
+    /// Tokens in the training set, and passes over it, for the run time.
+    pub dataset_tokens: f64,
+    pub epochs: f64,
+    /// Model FLOPs utilisation assumed for the run time (0-1].
+    pub mfu: f64,
+}
+
+impl Default for Training {
+    fn default() -> Self {
+        Self {
+            method: Method::Full,
+            lora_rank: 16,
+            lora_targets: LoraTargets::AllLinear,
+            precision: Precision::Mixed,
+            optimizer: Optimizer::Adamw,
+            opt_in_bwd: false,
+            batch: 1,
+            seq: 4096,
+            grad_ckpt: GradCkpt::None,
+            act_offload: false,
+            chunked_ce: false,
+            flash_attn: true,
+            dataset_tokens: 1.0e9,
+            epochs: 1.0,
+            mfu: 0.4,
+        }
+    }
+}
+
+/// Data-parallel sharding of training state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shard {
+    #[default]
+    None,
+    Zero1,
+    Zero2,
+    Zero3,
+    Fsdp,
+}
+
+/// How the work is spread over GPUs. `gpus` = tp × pp × data-parallel replicas.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Parallel {
+    pub gpus: u32,
+    pub tp: u32,
+    pub pp: u32,
+    pub shard: Shard,
+}
+
+impl Default for Parallel {
+    fn default() -> Self {
+        Self { gpus: 1, tp: 1, pp: 1, shard: Shard::None }
+    }
+}
+
+impl Parallel {
+    /// Data-parallel degree implied by gpus / (tp × pp), at least 1.
+    pub fn dp(&self) -> u32 {
+        let model_parallel = self.tp.max(1).saturating_mul(self.pp.max(1));
+        (self.gpus / model_parallel).max(1)
+    }
+}
+
+/// The hardware the user is looking at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HardwareChoice {
+    /// Catalog id of the chosen GPU, or "custom".
+    pub gpu: String,
+    /// Share of nominal memory kept free (seeds: 10-30 %), percent.
+    pub headroom_pct: f64,
+    /// GPUs in one server, for the multi-node answer.
+    pub gpus_per_node: u32,
+    /// A GPU the user describes when it is not in the catalog.
+    pub custom: Option<crate::hardware::Gpu>,
+}
+
+impl Default for HardwareChoice {
+    fn default() -> Self {
+        Self { gpu: "h100-sxm".into(), headroom_pct: 10.0, gpus_per_node: 8, custom: None }
+    }
+}
+
+/// The plan: the single input of every engine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Plan {
+    pub task: Task,
+    pub model: ModelSpec,
+    pub inference: Inference,
+    pub training: Training,
+    pub parallel: Parallel,
+    pub hardware: HardwareChoice,
+    pub cost: crate::cost::CostInputs,
+    /// Ids of ticked checklist items.
+    pub ticks: Vec<String>,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Self {
+            task: Task::Infer,
+            model: ModelSpec::default(),
+            inference: Inference::default(),
+            training: Training::default(),
+            parallel: Parallel::default(),
+            hardware: HardwareChoice::default(),
+            cost: crate::cost::CostInputs::default(),
+            ticks: Vec::new(),
+        }
+    }
+}
+
+impl Plan {
+    /// Every invalid field, each named by its dotted path. Empty means valid.
+    pub fn validate(&self) -> Vec<FieldError> {
+        let mut errs = Vec::new();
+        self.model.validate(&mut errs);
+        self.inference.validate(&mut errs);
+        self.training.validate(&mut errs);
+        self.parallel.validate(&self.model, &mut errs);
+        self.hardware.validate(&mut errs);
+        self.cost.validate(&mut errs);
+        errs
+    }
+}
+
+impl Inference {
+    fn validate(&self, errs: &mut Vec<FieldError>) {
+        Limit::int(1, 10_000_000).check_u64("inference.context", self.context, errs);
+        Limit::int(1, 100_000).check_u64("inference.concurrency", self.concurrency, errs);
+        Limit::real(0.05, 1.0).check_f64("inference.gpu_mem_util", self.gpu_mem_util, errs);
+        Limit::int(1, 10_000_000).check_u64("inference.prompt_tokens", self.prompt_tokens, errs);
+        Limit::int(1, 10_000_000).check_u64("inference.output_tokens", self.output_tokens, errs);
+        Limit::real(0.0, 1.0e7).check_f64("inference.target_qps", self.target_qps, errs);
+        Limit::real(0.0, 1.0e7).check_f64("inference.response_kb", self.response_kb, errs);
+    }
+}
+
+impl Training {
+    fn validate(&self, errs: &mut Vec<FieldError>) {
+        Limit::int(1, 4096).check_u64("training.lora_rank", u64::from(self.lora_rank), errs);
+        Limit::int(1, 100_000).check_u64("training.batch", self.batch, errs);
+        Limit::int(1, 10_000_000).check_u64("training.seq", self.seq, errs);
+        Limit::real(1.0, 1.0e16).check_f64("training.dataset_tokens", self.dataset_tokens, errs);
+        Limit::real(0.01, 1000.0).check_f64("training.epochs", self.epochs, errs);
+        Limit::real(0.01, 1.0).check_f64("training.mfu", self.mfu, errs);
+    }
+}
+
+impl Parallel {
+    fn validate(&self, model: &ModelSpec, errs: &mut Vec<FieldError>) {
+        Limit::int(1, 100_000).check_u64("parallel.gpus", u64::from(self.gpus), errs);
+        Limit::int(1, 1024).check_u64("parallel.tp", u64::from(self.tp), errs);
+        Limit::int(1, 1024).check_u64("parallel.pp", u64::from(self.pp), errs);
+        let model_parallel = u64::from(self.tp).saturating_mul(u64::from(self.pp));
+        if self.gpus > 0 && model_parallel > u64::from(self.gpus) {
+            errs.push(FieldError::new("parallel.gpus", crate::error::Problem::TooFewGpus {
+                needed: model_parallel,
+            }));
+        }
+        model.validate_parallel(self.tp, self.pp, errs);
+    }
+}
+
+impl HardwareChoice {
+    fn validate(&self, errs: &mut Vec<FieldError>) {
+        Limit::real(0.0, 90.0).check_f64("hardware.headroom_pct", self.headroom_pct, errs);
+        Limit::int(1, 1024).check_u64("hardware.gpus_per_node", u64::from(self.gpus_per_node), errs);
+        if let Some(gpu) = &self.custom {
+            gpu.validate("hardware.custom", errs);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Measured data lives in `tests/`; see the integration tests.
