@@ -61,7 +61,9 @@ impl FieldError {
 /// Texts for the cross-field rules, in both languages.
 fn rule_text(rule: &str, lang: Lang) -> &'static str {
     match rule {
-        "kv_heads_le_heads" => lang.pick("KV 头数不能超过注意力头数", "KV heads cannot exceed attention heads"),
+        "kv_heads_le_heads" => {
+            lang.pick("KV 头数不能超过注意力头数", "KV heads cannot exceed attention heads")
+        }
         "heads_divisible_by_kv_heads" => {
             lang.pick("注意力头数必须是 KV 头数的整数倍", "attention heads must be a multiple of KV heads")
         }
@@ -72,8 +74,11 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
         "experts_active_le_experts" => {
             lang.pick("激活专家数不能超过专家总数", "active experts cannot exceed total experts")
         }
-        "tp_divides_heads" => lang.pick("张量并行度必须整除注意力头数", "tensor parallel degree must divide the attention heads"),
-        "pp_le_layers" => lang.pick("流水线级数不能超过层数", "pipeline stages cannot exceed the layer count"),
+        "tp_divides_heads" => lang
+            .pick("张量并行度必须整除注意力头数", "tensor parallel degree must divide the attention heads"),
+        "pp_le_layers" => {
+            lang.pick("流水线级数不能超过层数", "pipeline stages cannot exceed the layer count")
+        }
         "window_le_context" => lang.pick("滑动窗口需为正数", "the sliding window must be positive"),
         "lora_needs_transformer" => {
             lang.pick("LoRA/QLoRA 需要 Transformer 结构的模型", "LoRA/QLoRA needs a transformer model shape")

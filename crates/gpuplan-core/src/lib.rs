@@ -2,7 +2,13 @@
 //! dependency. Data flows one way: a [`plan::Plan`] goes in, a report comes out.
 #![cfg_attr(
     not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, clippy::unreachable)
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable
+    )
 )]
 
 pub mod cost;

@@ -120,7 +120,9 @@ impl Arch {
         Limit::int(1, 100_000_000).check_u64(&format!("{p}.vocab"), self.vocab.into(), errs);
         Limit::int(0, 100_000).check_u64(&format!("{p}.experts"), self.experts.into(), errs);
         Limit::int(1, 1_000_000_000).check_u64(&format!("{p}.max_context"), self.max_context, errs);
-        let rule = |field: &str, rule: &'static str| FieldError::new(format!("{p}.{field}"), Problem::Inconsistent { rule });
+        let rule = |field: &str, rule: &'static str| {
+            FieldError::new(format!("{p}.{field}"), Problem::Inconsistent { rule })
+        };
         if self.kv_heads > self.heads {
             errs.push(rule("kv_heads", "kv_heads_le_heads"));
         } else if self.kv_heads > 0 && self.heads % self.kv_heads != 0 {
@@ -207,7 +209,11 @@ impl ModelSpec {
             ModelSpec::Generic { generic } => {
                 Limit::real(1.0, 1.0e14).check_f64("model.generic.params", generic.params, errs);
                 Limit::real(0.0, 1.0e5).check_f64("model.generic.activation_gb", generic.activation_gb, errs);
-                Limit::real(0.0, 1.0e20).check_f64("model.generic.flops_per_item", generic.flops_per_item, errs);
+                Limit::real(0.0, 1.0e20).check_f64(
+                    "model.generic.flops_per_item",
+                    generic.flops_per_item,
+                    errs,
+                );
             }
         }
     }

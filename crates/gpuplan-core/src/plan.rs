@@ -345,9 +345,10 @@ impl Parallel {
         Limit::int(1, 1024).check_u64("parallel.pp", u64::from(self.pp), errs);
         let model_parallel = u64::from(self.tp).saturating_mul(u64::from(self.pp));
         if self.gpus > 0 && model_parallel > u64::from(self.gpus) {
-            errs.push(FieldError::new("parallel.gpus", crate::error::Problem::TooFewGpus {
-                needed: model_parallel,
-            }));
+            errs.push(FieldError::new(
+                "parallel.gpus",
+                crate::error::Problem::TooFewGpus { needed: model_parallel },
+            ));
         }
         model.validate_parallel(self.tp, self.pp, errs);
     }
