@@ -13,9 +13,12 @@
 
 pub mod cost;
 pub mod error;
+pub mod fit;
+mod gpus;
 pub mod hardware;
 pub mod lang;
 pub mod memory;
 pub mod model;
 pub mod plan;
 pub mod presets;
+pub mod speed;
