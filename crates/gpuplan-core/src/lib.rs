@@ -17,5 +17,6 @@ pub mod hardware;
 pub mod lang;
 pub mod memory;
 pub mod model;
+pub mod offers;
 pub mod plan;
 pub mod presets;
