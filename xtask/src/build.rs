@@ -71,7 +71,8 @@ fn compress(bytes: &[u8]) -> Sizes {
     let gzip = gz.write_all(bytes).and_then(|()| gz.finish()).map(|v| v.len() as u64).unwrap_or(0);
     let mut br = Vec::new();
     let params = brotli::enc::BrotliEncoderParams { quality: 11, ..Default::default() };
-    let brotli = brotli::BrotliCompress(&mut &bytes[..], &mut br, &params).map(|_| br.len() as u64).unwrap_or(0);
+    let brotli =
+        brotli::BrotliCompress(&mut &bytes[..], &mut br, &params).map(|_| br.len() as u64).unwrap_or(0);
     Sizes { raw: bytes.len() as u64, gzip, brotli }
 }
 

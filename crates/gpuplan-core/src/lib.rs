@@ -17,5 +17,7 @@ pub mod hardware;
 pub mod lang;
 pub mod memory;
 pub mod model;
+pub mod names;
 pub mod plan;
 pub mod presets;
+pub mod share;
