@@ -17,6 +17,8 @@ pub mod hardware;
 pub mod lang;
 pub mod memory;
 pub mod model;
+pub mod names;
 pub mod offers;
 pub mod plan;
 pub mod presets;
+pub mod share;
