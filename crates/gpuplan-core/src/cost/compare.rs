@@ -347,22 +347,40 @@ fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
     Loss::Dearer { by, pct, main, paid_hours: option.paid_hours, used_hours: option.run_hours }
 }
 
-/// Cumulative cost at evenly spaced hours over the longest option's span,
-/// so that all curves share one axis.
+/// Cumulative cost of every option on one shared axis: evenly spaced hours
+/// plus every hour where some curve bends or jumps. A jump (an upfront or a
+/// monthly payment) appears as two points at the same hour, before and after,
+/// so the curves are exactly linear between consecutive points.
 fn add_series(options: &mut [OptionCost]) {
     let end = options.iter().map(|o| o.horizon_hours).fold(0.0, f64::max);
+    let mut hours: Vec<f64> =
+        (0..=SERIES_STEPS).map(|i| end * f64::from(i) / f64::from(SERIES_STEPS)).collect();
+    for option in options.iter() {
+        hours.extend(option.lines.iter().flat_map(|l| l.accrual.knots()));
+    }
+    hours.retain(|h| h.is_finite() && (0.0..=end).contains(h));
+    hours.sort_by(f64::total_cmp);
+    hours.dedup_by(|a, b| (*a - *b).abs() < 1.0e-6);
     for option in options.iter_mut() {
-        option.series = (0..=SERIES_STEPS)
-            .map(|i| {
-                let hours = end * f64::from(i) / f64::from(SERIES_STEPS);
-                let cost = if i == SERIES_STEPS { option.total.units() } else { option.paid_by(hours) };
-                Point { hours, cost: (cost * 100.0).round() / 100.0 }
-            })
-            .collect();
+        let mut series = Vec::with_capacity(hours.len() + 8);
+        for &t in &hours {
+            let before = cents_rounded(option.paid_by(t - 1.0e-6));
+            let at = if t >= end { option.total.units() } else { cents_rounded(option.paid_by(t)) };
+            if (at - before).abs() >= 0.005 {
+                series.push(Point { hours: t, cost: before });
+            }
+            series.push(Point { hours: t, cost: at });
+        }
+        option.series = series;
     }
 }
 
-/// Hours where each option's curve crosses the best option's.
+fn cents_rounded(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Hours where each option's curve crosses the best one's, from the
+/// series (exact where the curves are linear between points).
 fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
     let Some(best) = options.first().filter(|o| o.meets) else {
         return Vec::new();
@@ -370,13 +388,12 @@ fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
     let mut out = Vec::new();
     for other in options.iter().skip(1) {
         let mut last: Option<(f64, f64)> = None;
-        for (a, b) in other.series.iter().zip(&best.series) {
-            let diff = a.cost - b.cost;
-            if diff == 0.0 {
+        for (t, diff) in differences(other, best) {
+            if diff.abs() < 0.005 {
                 continue;
             }
             if let Some((t0, d0)) = last.filter(|(_, d0)| d0.signum() != diff.signum()) {
-                let hours = t0 + (a.hours - t0) * d0 / (d0 - diff);
+                let hours = t0 + (t - t0) * d0 / (d0 - diff);
                 let (before, after) = if diff > 0.0 { (other, best) } else { (best, other) };
                 out.push(BreakEven {
                     cheaper_before: before.id.clone(),
@@ -384,8 +401,21 @@ fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
                     hours: (hours * 10.0).round() / 10.0,
                 });
             }
-            last = Some((a.hours, diff));
+            last = Some((t, diff));
         }
+    }
+    out
+}
+
+/// (hour, a − b) at every point of both series, jumps included.
+fn differences(a: &OptionCost, b: &OptionCost) -> Vec<(f64, f64)> {
+    let mut hours: Vec<f64> = a.series.iter().chain(&b.series).map(|p| p.hours).collect();
+    hours.sort_by(f64::total_cmp);
+    hours.dedup();
+    let mut out = Vec::with_capacity(hours.len() * 2);
+    for t in hours {
+        out.push((t, a.paid_by(t - 1.0e-6) - b.paid_by(t - 1.0e-6)));
+        out.push((t, a.paid_by(t) - b.paid_by(t)));
     }
     out
 }

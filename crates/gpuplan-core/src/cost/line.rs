@@ -114,6 +114,9 @@ pub enum Accrual {
 impl Accrual {
     /// Share of the amount paid by hour `t`, 0-1.
     pub fn share(self, t: f64) -> f64 {
+        if t < 0.0 {
+            return 0.0;
+        }
         match self {
             Accrual::Upfront | Accrual::Proportional => 1.0,
             Accrual::Spread { from_h, to_h } if to_h > from_h => {
@@ -123,6 +126,17 @@ impl Accrual {
             Accrual::Monthly { months } => {
                 let paid = (t / super::usage::HOURS_PER_MONTH).floor() + 1.0;
                 (paid / f64::from(months.max(1))).clamp(0.0, 1.0)
+            }
+        }
+    }
+
+    /// Hours where the paid curve bends or jumps.
+    pub fn knots(self) -> Vec<f64> {
+        match self {
+            Accrual::Upfront | Accrual::Proportional => vec![0.0],
+            Accrual::Spread { from_h, to_h } => vec![from_h, to_h],
+            Accrual::Monthly { months } => {
+                (0..months.min(1200)).map(|m| f64::from(m) * super::usage::HOURS_PER_MONTH).collect()
             }
         }
     }
@@ -172,7 +186,9 @@ impl Draft {
         let amount = Money::round(native.units() * factor).ok_or_else(too_large)?;
         let mut derivation = format!("{} = {} {}", self.formula, native.text(), self.currency.code());
         if self.currency != to {
-            derivation.push_str(&format!(" × {} = {} {}", num(factor), amount.text(), to.code()));
+            // Written with the rate as the user set it (CNY per USD).
+            let (op, rate) = if factor < 1.0 { ("÷", 1.0 / factor) } else { ("×", factor) };
+            derivation.push_str(&format!(" {op} {} = {} {}", num(rate), amount.text(), to.code()));
         }
         Ok(Line {
             kind: self.kind,
@@ -227,7 +243,7 @@ mod tests {
         let line = d.finish(Currency::Usd, 8.0, "p").unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(line.native.cents(), 1001);
         assert_eq!(line.amount.cents(), 125); // 10.01 / 8 = 1.25125
-        assert_eq!(line.derivation, "x = 10.01 CNY × 0.125 = 1.25 USD");
+        assert_eq!(line.derivation, "x = 10.01 CNY ÷ 8 = 1.25 USD");
         let huge = Draft::new(LineKind::Ip, Fee::Usage, 1.0e14, Currency::Usd, "x".into(), Accrual::Upfront);
         assert!(huge.finish(Currency::Usd, 7.0, "p").is_err());
     }
@@ -239,5 +255,7 @@ mod tests {
         assert_eq!(Accrual::Monthly { months: 4 }.share(731.0), 0.5);
         assert_eq!(Accrual::Monthly { months: 4 }.share(1.0e6), 1.0);
         assert_eq!(Accrual::Upfront.share(0.0), 1.0);
+        assert_eq!(Accrual::Upfront.share(-1.0e-6), 0.0);
+        assert_eq!(Accrual::Monthly { months: 3 }.knots(), [0.0, 730.0, 1460.0]);
     }
 }

@@ -27,3 +27,6 @@ pub use options::{
     OptionKind, Unavailable,
 };
 pub use usage::{rerun, Billed, Demand, Need, Rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
+
+#[cfg(test)]
+mod tests;

@@ -164,14 +164,14 @@ pub fn price(
 
 /// Time over which usage fees accrue: the run, or the whole serving horizon.
 fn run_span(u: &Usage) -> Accrual {
-    let end = if u.run_hours < u.horizon_hours { u.run_hours.max(0.0) } else { u.horizon_hours };
+    let end = if u.spread { u.horizon_hours } else { u.run_hours.clamp(0.0, u.horizon_hours) };
     Accrual::Spread { from_h: 0.0, to_h: end }
 }
 
 /// "[2 starts × 90 s; step 1 s, min 60 s]"
 fn billed_note(u: &Usage, step_s: u32, min_s: u32) -> String {
     let b = u.billed(step_s, min_s);
-    format!("[{} starts × {} s; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
+    format!("[{} × {} s per start; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
 }
 
 /// On-demand: price × instances × billed hours, each start billed its minimum.

@@ -56,6 +56,9 @@ pub struct Usage {
     pub starts: u32,
     /// Wall-clock hours the bill covers: disks, IPs and commitments run over it.
     pub horizon_hours: f64,
+    /// Running time is spread evenly over the horizon (serving), rather than
+    /// taken from hour 0 on (a run); only the cost-over-time curve depends on it.
+    pub spread: bool,
 }
 
 impl Usage {
@@ -68,6 +71,7 @@ impl Usage {
                 instances,
                 starts: inputs.starts,
                 horizon_hours: need.run_hours + inputs.stopped_days * 24.0,
+                spread: false,
             },
             Horizon::Serve => {
                 let horizon_hours = inputs.months * HOURS_PER_MONTH;
@@ -76,6 +80,7 @@ impl Usage {
                     instances,
                     starts: inputs.starts,
                     horizon_hours,
+                    spread: true,
                 }
             }
         }
@@ -151,7 +156,7 @@ mod tests {
     use super::*;
 
     fn usage(run_hours: f64, starts: u32) -> Usage {
-        Usage { run_hours, instances: 1, starts, horizon_hours: run_hours }
+        Usage { run_hours, instances: 1, starts, horizon_hours: run_hours, spread: false }
     }
 
     #[test]
