@@ -199,10 +199,11 @@ pub fn compare(
     let mut errs = Vec::new();
     inputs.validate(&mut errs);
     demand.validate(&mut errs);
-    let offers = effective_offers(inputs, offers, &mut errs);
+    // The inputs' own offers and edit values are checked by `inputs.validate`.
     for (i, offer) in offers.iter().enumerate() {
         offer.validate(&format!("offers[{i}]"), &mut errs);
     }
+    let offers = effective_offers(inputs, offers, &mut errs);
     if !errs.is_empty() {
         return Err(errs);
     }
