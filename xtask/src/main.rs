@@ -51,7 +51,7 @@ fn test() -> sh::Result {
         "clippy (native)",
         sh::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
-    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web"];
+    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web", "-p", "gpuplan-js"];
     wasm_clippy.extend(wasm);
     wasm_clippy.extend(["--", "-D", "warnings"]);
     sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;

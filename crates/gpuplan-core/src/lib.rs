@@ -20,4 +20,5 @@ pub mod model;
 pub mod names;
 pub mod plan;
 pub mod presets;
+pub mod report;
 pub mod share;
