@@ -18,6 +18,7 @@ pub mod lang;
 pub mod memory;
 pub mod model;
 pub mod names;
+pub mod offers;
 pub mod plan;
 pub mod presets;
 pub mod report;
