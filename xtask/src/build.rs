@@ -25,11 +25,13 @@ pub fn release() -> Result {
 /// The JavaScript API (crates/gpuplan-js) as its own small module in
 /// dist/api/, so pages that want only numbers never load the UI.
 fn js_api() -> Result {
-    let mut build = sh::cargo(&["build", "--release", "--target", "wasm32-unknown-unknown", "-p", "gpuplan-js"]);
+    let mut build =
+        sh::cargo(&["build", "--release", "--target", "wasm32-unknown-unknown", "-p", "gpuplan-js"]);
     build.env("PATH", sh::tool_path());
     sh::step("JS API: cargo build -p gpuplan-js", build)?;
     let root = sh::root();
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let wasm = target.join("wasm32-unknown-unknown/release/gpuplan_js.wasm");
     let out = root.join("dist/api");
     let mut bindgen = Command::new("wasm-bindgen");
