@@ -589,17 +589,12 @@ pub fn decode(input: &str) -> Link {
 /// Values that parsed but fail validation go back to their defaults, so the
 /// link opens as a valid plan with everything else kept.
 fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
-    // A few rounds: resetting one field can only remove errors, never add new ones
-    // for fields already reset, so this ends within the number of fields.
-    for _ in 0..FIELDS.len() {
+    // Each round resets one applied field, so this ends within their number.
+    for _ in 0..=applied.len() {
         let errs = link.plan.validate();
-        let Some(bad) = applied.iter().find(|(f, _)| {
-            errs.iter().any(|e| e.field == f.path || e.field.starts_with(&format!("{}.", f.path)))
-                && !link.ignored.iter().any(|i| i.key == f.key)
-        }) else {
-            return;
-        };
-        let (field, value) = bad;
+        let live: Vec<&(&'static Field, String)> =
+            applied.iter().filter(|(f, _)| !link.ignored.iter().any(|i| i.key == f.key)).collect();
+        let Some((field, value)) = errs.iter().find_map(|e| culprit(&e.field, &live)) else { return };
         let fresh = baseline(&link.plan);
         if let Some(default) = (field.get)(&fresh) {
             let _ = (field.set)(&mut link.plan, &default);
@@ -610,6 +605,18 @@ fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
             reason: Reason::OutOfRange,
         });
     }
+}
+
+/// The applied field an error points at: the most specific path that covers
+/// it, else the last applied field of the same section (tp for a gpus error).
+fn culprit<'a>(error: &str, live: &[&'a (&'static Field, String)]) -> Option<&'a (&'static Field, String)> {
+    let covers = |path: &str| error == path || error.strip_prefix(path).is_some_and(|r| r.starts_with('.'));
+    let section = |path: &str| path.split('.').next() == error.split('.').next();
+    live.iter()
+        .filter(|(f, _)| covers(f.path))
+        .max_by_key(|(f, _)| f.path.len())
+        .copied()
+        .or_else(|| live.iter().rev().find(|(f, _)| section(f.path)).copied())
 }
 
 /// Percent-encoding of everything but unreserved characters, ',' and ':'.
