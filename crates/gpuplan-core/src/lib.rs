@@ -23,3 +23,4 @@ pub mod plan;
 pub mod presets;
 pub mod report;
 pub mod share;
+pub mod sheet;
