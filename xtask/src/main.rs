@@ -36,6 +36,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// Per fuzz target in the test command; longer runs are reported in docs/robustness.md.
+const FUZZ_SECONDS: u32 = 45;
+
 fn serve() -> sh::Result {
     tools::ensure_build_tools()?;
     build::release()?;
@@ -59,6 +62,7 @@ fn test() -> sh::Result {
     build::release()?;
     build::check_budget()?;
     sh::step("browser end-to-end suite", tools::e2e())?;
+    tools::fuzz(FUZZ_SECONDS)?;
     println!("xtask: all checks passed");
     Ok(())
 }
