@@ -36,6 +36,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// Per fuzz target in the test command; longer runs are reported in docs/robustness.md.
+const FUZZ_SECONDS: u32 = 45;
+
 fn serve() -> sh::Result {
     tools::ensure_build_tools()?;
     build::release()?;
@@ -51,7 +54,7 @@ fn test() -> sh::Result {
         "clippy (native)",
         sh::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
-    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web"];
+    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web", "-p", "gpuplan-js"];
     wasm_clippy.extend(wasm);
     wasm_clippy.extend(["--", "-D", "warnings"]);
     sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;
@@ -59,6 +62,7 @@ fn test() -> sh::Result {
     build::release()?;
     build::check_budget()?;
     sh::step("browser end-to-end suite", tools::e2e())?;
+    tools::fuzz(FUZZ_SECONDS)?;
     println!("xtask: all checks passed");
     Ok(())
 }

@@ -21,4 +21,6 @@ pub mod names;
 pub mod offers;
 pub mod plan;
 pub mod presets;
+pub mod report;
 pub mod share;
+pub mod sheet;
