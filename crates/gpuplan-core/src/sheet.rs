@@ -59,7 +59,8 @@ mod tests {
         assert!(offers[0].host);
         assert_eq!(offers[0].provider, "Vendor");
         let bad: Sheet =
-            serde_json::from_str(r#"{"offers":[{"id":"x","gpu":"h100-sxm","gpus":8,"od":{"hourly":-1}}]}"#).unwrap();
+            serde_json::from_str(r#"{"offers":[{"id":"x","gpu":"h100-sxm","gpus":8,"od":{"hourly":-1}}]}"#)
+                .unwrap();
         assert!(host_offers(bad).is_err());
     }
 }

@@ -316,3 +316,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn reserved_bills_every_hour_of_the_term() {
+    let p5 = default_offer("aws-p5");
+    let month = CostInputs { months: 1.0, ..bare(Horizon::Serve) };
+    // One month still owes the 3-year term: 23.777 × 26,280 = 624,859.56.
+    assert_eq!(
+        cents(bill(OptionKind::Reserved, &p5, &month, &demand("h100-sxm", 8, 0.0)).compute),
+        62_485_956
+    );
+    // Prorated: 23.777 × 730 = 17,357.21.
+    let prorated = CostInputs { prorate: true, ..month };
+    assert_eq!(
+        cents(bill(OptionKind::Reserved, &p5, &prorated, &demand("h100-sxm", 8, 0.0)).compute),
+        1_735_721
+    );
+}
+
+#[test]
+fn spot_adds_re_runs_and_restarts() {
+    let p5 = default_offer("aws-p5");
+    let inputs = CostInputs { spot_per_day: 2.4, ckpt_min: 10.0, restart_min: 10.0, ..bare(Horizon::Run) };
+    let b = bill(OptionKind::Spot, &p5, &inputs, &demand("h100-sxm", 8, 100.0));
+    // T' = 100 / (1 − 0.1 × 0.25) = 102.5641 h; 10.26 interruptions → 12 billing periods of
+    // 30,769.23 s, each rounded up to 30,770 s: 369,240 s = 102.5667 h × 30.24 = 3,101.616.
+    assert_eq!(b.usage.starts, 12);
+    assert_eq!(cents(b.compute), 310_162);
+}
