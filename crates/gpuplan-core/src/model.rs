@@ -125,10 +125,10 @@ impl Arch {
         };
         if self.kv_heads > self.heads {
             errs.push(rule("kv_heads", "kv_heads_le_heads"));
-        } else if self.kv_heads > 0 && self.heads % self.kv_heads != 0 {
+        } else if self.kv_heads > 0 && !self.heads.is_multiple_of(self.kv_heads) {
             errs.push(rule("kv_heads", "heads_divisible_by_kv_heads"));
         }
-        if self.head_dim.is_none() && self.heads > 0 && self.hidden % self.heads != 0 {
+        if self.head_dim.is_none() && self.heads > 0 && !self.hidden.is_multiple_of(self.heads) {
             errs.push(rule("head_dim", "hidden_divisible_by_heads"));
         }
         if self.experts_active > self.experts {
