@@ -237,7 +237,9 @@ pub struct GpuFit {
     pub lower_bound: LowerBound,
     /// The recommended option: fewest GPUs, then least communication.
     pub best: Option<FitOption>,
-    /// The smallest fitting layout under every strategy that fits at all.
+    /// The smallest fitting layout under every strategy that fits at all,
+    /// best first (fewest GPUs, then no missing fast link, then least
+    /// communication).
     pub options: Vec<FitOption>,
     pub network: Option<Network>,
     pub flags: Vec<Flag>,
@@ -435,9 +437,9 @@ where
         let lower = lower_bound(single.per_gpu, usable.bytes);
         let chosen = plan.hardware.gpu == gpu.id;
         let per_node = plan.hardware.gpus_per_node;
-        let found = self.options(usable.bytes, per_node);
-        let best =
-            found.iter().min_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
+        let mut found = self.options(usable.bytes, per_node);
+        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
+        let best = found.first();
         let speed = best.map(|(o, need)| {
             let at =
                 Placement { gpu, parallel: &o.parallel(), weights_bytes: need.weights, kv_bytes: need.kv };
