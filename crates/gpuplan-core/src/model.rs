@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit, Problem};
 
+mod params;
+pub use params::{Matrix, ParamCounts, Role};
+
 /// MLP block kind: decides the matrices per layer and the activation constants.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -125,10 +128,10 @@ impl Arch {
         };
         if self.kv_heads > self.heads {
             errs.push(rule("kv_heads", "kv_heads_le_heads"));
-        } else if self.kv_heads > 0 && self.heads % self.kv_heads != 0 {
+        } else if self.kv_heads > 0 && !self.heads.is_multiple_of(self.kv_heads) {
             errs.push(rule("kv_heads", "heads_divisible_by_kv_heads"));
         }
-        if self.head_dim.is_none() && self.heads > 0 && self.hidden % self.heads != 0 {
+        if self.head_dim.is_none() && self.heads > 0 && !self.hidden.is_multiple_of(self.heads) {
             errs.push(rule("head_dim", "hidden_divisible_by_heads"));
         }
         if self.experts_active > self.experts {
