@@ -1,1 +1,80 @@
-fn main() {}
+//! gpuplan's task runner. The README's two commands are `cargo xtask serve`
+//! and `cargo xtask test`; both install whatever is missing first.
+
+mod build;
+mod serve;
+mod sh;
+mod tools;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <serve|test|build|sizes>
+  serve   build the release bundle and serve dist/ on http://127.0.0.1:8080
+  test    fmt, clippy (native + wasm32), unit and integration tests,
+          release build with size budget, browser end-to-end suite
+  build   the release bundle only, with its size table
+  sizes   the size table of an existing dist/
+  bench   release bundle sizes, native core timings and browser timings";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve(),
+        Some("test") => test(),
+        Some("build") => tools::ensure_build_tools().and_then(|()| build::release()),
+        Some("sizes") => build::sizes(),
+        Some("bench") => bench(),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench() -> sh::Result {
+    tools::ensure_build_tools()?;
+    tools::ensure_browser_tools()?;
+    build::release()?;
+    sh::step("core timings (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "report"]))?;
+    let mut perf = std::process::Command::new("node");
+    perf.arg("tests/e2e/perf.mjs");
+    sh::step("browser timings", perf)
+}
+
+/// Per fuzz target in the test command; longer runs are reported in docs/robustness.md.
+const FUZZ_SECONDS: u32 = 45;
+
+fn serve() -> sh::Result {
+    tools::ensure_build_tools()?;
+    build::release()?;
+    serve::run("127.0.0.1:8080", &sh::root().join("dist"))
+}
+
+fn test() -> sh::Result {
+    tools::ensure_build_tools()?;
+    tools::ensure_browser_tools()?;
+    let wasm = ["--target", "wasm32-unknown-unknown"];
+    sh::step("cargo fmt --check", sh::cargo(&["fmt", "--all", "--check"]))?;
+    sh::step(
+        "clippy (native)",
+        sh::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+    )?;
+    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web", "-p", "gpuplan-js"];
+    wasm_clippy.extend(wasm);
+    wasm_clippy.extend(["--", "-D", "warnings"]);
+    sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;
+    sh::step("cargo test", sh::cargo(&["test", "--workspace", "--exclude", "gpuplan-web"]))?;
+    build::release()?;
+    build::check_budget()?;
+    sh::step("browser end-to-end suite", tools::e2e())?;
+    tools::fuzz(FUZZ_SECONDS)?;
+    println!("xtask: all checks passed");
+    Ok(())
+}

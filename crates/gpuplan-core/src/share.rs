@@ -1,0 +1,790 @@
+//! Share links: a plan as a short, readable, versioned query string.
+//!
+//! `v=1&t=train&m=llama-3.1-70b&meth=qlora&g=2` — one short key per field,
+//! only the fields that differ from the defaults. Decoding never fails: each
+//! key is read on its own, and whatever cannot be read (unknown key, bad
+//! value, value out of range) is listed in `ignored` while the rest is kept.
+//! Version 1 keys are kept forever; a new version adds keys or a migration.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cost::{Edit, Item};
+use crate::lang::Lang;
+use crate::model::{Arch, Attention, Generic, ModelSpec, SlidingWindow};
+use crate::offers::{Monthly, Offer, OnDemand};
+use crate::plan::Plan;
+
+pub const VERSION: u32 = 1;
+
+/// What a link carries besides the plan: display choices and embed mode.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Link {
+    pub plan: Plan,
+    pub lang: Option<Lang>,
+    /// "gb" or "gib".
+    pub unit: Option<String>,
+    pub embed: bool,
+    /// Keys that could not be used, with the reason.
+    pub ignored: Vec<Ignored>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ignored {
+    pub key: String,
+    pub value: String,
+    pub reason: Reason,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    UnknownKey,
+    BadValue,
+    OutOfRange,
+    NewerVersion,
+    NotApplicable,
+}
+
+impl Ignored {
+    /// "ctx=abc (bad value)" in the user's language, for the page's notice.
+    pub fn describe(&self, lang: Lang) -> String {
+        let why = match self.reason {
+            Reason::UnknownKey => lang.pick("未知参数", "unknown key"),
+            Reason::BadValue => lang.pick("无法解析的值", "unreadable value"),
+            Reason::OutOfRange => lang.pick("超出允许范围", "out of range"),
+            Reason::NewerVersion => lang.pick("来自更新的版本", "from a newer version"),
+            Reason::NotApplicable => lang.pick("与所选模型不符", "does not apply to the chosen model"),
+        };
+        format!("{}={} ({why})", self.key, self.value)
+    }
+}
+
+/// A plan field as text: `get` is None when the field does not apply.
+struct Field {
+    key: &'static str,
+    get: fn(&Plan) -> Option<String>,
+    set: fn(&mut Plan, &str) -> Option<()>,
+    /// The plan-path prefix whose validation errors point at this key.
+    path: &'static str,
+}
+
+/// Values that read and write as link text.
+trait Param: Sized {
+    fn text(&self) -> String;
+    fn parse(s: &str) -> Option<Self>;
+}
+
+macro_rules! param_num {
+    ($($t:ty),*) => {$(
+        impl Param for $t {
+            fn text(&self) -> String { self.to_string() }
+            fn parse(s: &str) -> Option<Self> { s.trim().parse().ok() }
+        }
+    )*};
+}
+param_num!(u8, u32, u64);
+
+impl Param for f64 {
+    // Rust prints the shortest text that reads back to the same f64.
+    fn text(&self) -> String {
+        self.to_string()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        s.trim().parse().ok().filter(|v: &f64| v.is_finite())
+    }
+}
+
+impl Param for bool {
+    fn text(&self) -> String {
+        if *self { "1" } else { "0" }.into()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        match s {
+            "1" | "true" => Some(true),
+            "0" | "false" => Some(false),
+            _ => None,
+        }
+    }
+}
+
+impl Param for String {
+    fn text(&self) -> String {
+        self.clone()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        Some(s.to_string())
+    }
+}
+
+/// Optional numbers: empty text is None.
+impl<T: Param> Param for Option<T> {
+    fn text(&self) -> String {
+        self.as_ref().map(Param::text).unwrap_or_default()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        if s.is_empty() {
+            Some(None)
+        } else {
+            T::parse(s).map(Some)
+        }
+    }
+}
+
+/// Enums read and write by their serde names ("qlora", "zero3" ...).
+struct Named<T>(T);
+
+impl<T: Serialize + for<'de> Deserialize<'de>> Param for Named<T> {
+    fn text(&self) -> String {
+        crate::names::variant(&self.0).unwrap_or_default().to_string()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        crate::names::parse(s).map(Named)
+    }
+}
+
+/// A plain field at a fixed path.
+macro_rules! plain {
+    ($key:literal, $path:literal, $($f:ident).+) => {
+        Field {
+            key: $key,
+            path: $path,
+            get: |p| Some(Param::text(&p.$($f).+)),
+            set: |p, s| { p.$($f).+ = Param::parse(s)?; Some(()) },
+        }
+    };
+}
+
+/// An enum field, by serde name.
+macro_rules! named {
+    ($key:literal, $path:literal, $($f:ident).+) => {
+        Field {
+            key: $key,
+            path: $path,
+            get: |p| Some(Named(p.$($f).+).text()),
+            set: |p, s| { p.$($f).+ = <Named<_> as Param>::parse(s)?.0; Some(()) },
+        }
+    };
+}
+
+/// A field of the custom architecture (applies only when m=custom).
+macro_rules! arch {
+    ($key:literal, $f:ident) => {
+        Field {
+            key: $key,
+            path: concat!("model.arch.", stringify!($f)),
+            get: |p| custom(p).map(|a| Param::text(&a.$f)),
+            set: |p, s| {
+                custom_mut(p)?.$f = Param::parse(s)?;
+                Some(())
+            },
+        }
+    };
+}
+
+/// A field of the generic (non-transformer) model (applies only when m=generic).
+macro_rules! generic {
+    ($key:literal, $f:ident) => {
+        Field {
+            key: $key,
+            path: concat!("model.generic.", stringify!($f)),
+            get: |p| generic(p).map(|g| Param::text(&g.$f)),
+            set: |p, s| {
+                generic_mut(p)?.$f = Param::parse(s)?;
+                Some(())
+            },
+        }
+    };
+}
+
+fn custom(p: &Plan) -> Option<&Arch> {
+    match &p.model {
+        ModelSpec::Custom { arch } => Some(arch),
+        _ => None,
+    }
+}
+fn custom_mut(p: &mut Plan) -> Option<&mut Arch> {
+    match &mut p.model {
+        ModelSpec::Custom { arch } => Some(arch),
+        _ => None,
+    }
+}
+fn generic(p: &Plan) -> Option<&Generic> {
+    match &p.model {
+        ModelSpec::Generic { generic } => Some(generic),
+        _ => None,
+    }
+}
+fn generic_mut(p: &mut Plan) -> Option<&mut Generic> {
+    match &mut p.model {
+        ModelSpec::Generic { generic } => Some(generic),
+        _ => None,
+    }
+}
+
+fn model_key(p: &Plan) -> String {
+    match &p.model {
+        ModelSpec::Preset { id } => id.clone(),
+        ModelSpec::Custom { .. } => "custom".into(),
+        ModelSpec::Generic { .. } => "generic".into(),
+    }
+}
+
+fn set_model(p: &mut Plan, s: &str) -> Option<()> {
+    p.model = match s {
+        "custom" => ModelSpec::Custom { arch: Arch::default() },
+        "generic" => ModelSpec::Generic { generic: Generic::default() },
+        id if crate::presets::find(id).is_some() => ModelSpec::Preset { id: id.into() },
+        _ => return None,
+    };
+    Some(())
+}
+
+fn mla_text(a: &Arch) -> String {
+    match a.attention {
+        Attention::Standard => String::new(),
+        Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim } => {
+            format!("{kv_lora_rank},{q_lora_rank},{rope_dim},{nope_dim},{v_head_dim}")
+        }
+    }
+}
+
+fn mla_parse(s: &str) -> Option<Attention> {
+    if s.is_empty() {
+        return Some(Attention::Standard);
+    }
+    let v = numbers::<5>(s)?;
+    let [kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim] = v;
+    Some(Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim })
+}
+
+fn window_text(a: &Arch) -> String {
+    a.sliding.map(|w| format!("{},{},{}", w.window, w.local, w.global)).unwrap_or_default()
+}
+
+fn window_parse(s: &str) -> Option<Option<SlidingWindow>> {
+    if s.is_empty() {
+        return Some(None);
+    }
+    let [window, local, global] = numbers::<3>(s)?;
+    Some(Some(SlidingWindow { window, local, global }))
+}
+
+/// Exactly N comma-separated u32 values.
+fn numbers<const N: usize>(s: &str) -> Option<[u32; N]> {
+    let mut out = [0u32; N];
+    let mut parts = s.split(',');
+    for slot in out.iter_mut() {
+        *slot = parts.next()?.trim().parse().ok()?;
+    }
+    parts.next().is_none().then_some(out)
+}
+
+/// A list as "a:b:c,d:e:f", each part escaped so that ',' and ':' inside
+/// names survive.
+fn list<T>(items: &[T], parts: fn(&T) -> Vec<String>) -> String {
+    items
+        .iter()
+        .map(|i| parts(i).iter().map(|p| escape_part(p)).collect::<Vec<_>>().join(":"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The items of a list value, each split into exactly `n` unescaped parts.
+fn unlist(s: &str, n: usize) -> Option<Vec<Vec<String>>> {
+    s.split(',')
+        .filter(|i| !i.is_empty())
+        .map(|i| {
+            let parts: Vec<String> = i.split(':').map(unescape).collect();
+            (parts.len() == n).then_some(parts)
+        })
+        .collect()
+}
+
+fn edit_parts(e: &Edit) -> Vec<String> {
+    vec![e.id.clone(), Named(e.key).text(), e.value.text()]
+}
+
+fn set_edits(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.edits = unlist(s, 3)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [id, key, value] => Some(Edit {
+                id: id.clone(),
+                key: <Named<_> as Param>::parse(key)?.0,
+                value: Param::parse(value)?,
+            }),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
+fn item_parts(i: &Item) -> Vec<String> {
+    vec![i.amount.text(), Named(i.currency).text(), i.monthly.text(), i.name.clone()]
+}
+
+fn set_items(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.items = unlist(s, 4)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [amount, currency, monthly, name] => Some(Item {
+                name: name.clone(),
+                amount: Param::parse(amount)?,
+                currency: <Named<_> as Param>::parse(currency)?.0,
+                monthly: Param::parse(monthly)?,
+            }),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
+/// A user's own offer travels with its identity, GPU and the two headline
+/// prices (on-demand per hour, monthly); other prices stay with the page.
+fn offer_parts(o: &Offer) -> Vec<String> {
+    let od = o.od.as_ref().map(|od| od.hourly.text()).unwrap_or_default();
+    let monthly = o.monthly.as_ref().map(|m| m.price.text()).unwrap_or_default();
+    vec![
+        o.id.to_string(),
+        o.provider.to_string(),
+        o.name.to_string(),
+        o.gpu.to_string(),
+        o.gpus.text(),
+        Named(o.currency).text(),
+        od,
+        monthly,
+    ]
+}
+
+fn set_offers(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.offers = unlist(s, 8)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [id, provider, name, gpu, gpus, currency, od, monthly] => {
+                let od: Option<f64> = Param::parse(od)?;
+                let monthly: Option<f64> = Param::parse(monthly)?;
+                Some(Offer {
+                    id: id.clone().into(),
+                    provider: provider.clone().into(),
+                    name: name.clone().into(),
+                    gpu: gpu.clone().into(),
+                    gpus: Param::parse(gpus)?,
+                    currency: <Named<_> as Param>::parse(currency)?.0,
+                    od: od.map(|hourly| OnDemand { hourly, ..OnDemand::default() }),
+                    monthly: monthly.map(|price| Monthly { price, ..Monthly::default() }),
+                    source: "user".into(),
+                    ..Offer::default()
+                })
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
+/// Every v1 key, in the order decoding applies them (the model first).
+const FIELDS: &[Field] = &[
+    named!("t", "task", task),
+    Field { key: "m", path: "model", get: |p| Some(model_key(p)), set: set_model },
+    arch!("a.p", params),
+    arch!("a.l", layers),
+    arch!("a.h", hidden),
+    arch!("a.nh", heads),
+    arch!("a.kv", kv_heads),
+    arch!("a.hd", head_dim),
+    arch!("a.i", intermediate),
+    arch!("a.v", vocab),
+    arch!("a.tie", tied_embeddings),
+    Field {
+        key: "a.mlp",
+        path: "model.arch.mlp",
+        get: |p| custom(p).map(|a| Named(a.mlp).text()),
+        set: |p, s| {
+            custom_mut(p)?.mlp = <Named<_> as Param>::parse(s)?.0;
+            Some(())
+        },
+    },
+    arch!("a.e", experts),
+    arch!("a.ea", experts_active),
+    arch!("a.se", shared_experts),
+    arch!("a.dl", dense_layers),
+    arch!("a.di", dense_intermediate),
+    Field {
+        key: "a.mla",
+        path: "model.arch.attention",
+        get: |p| custom(p).map(mla_text),
+        set: |p, s| {
+            custom_mut(p)?.attention = mla_parse(s)?;
+            Some(())
+        },
+    },
+    Field {
+        key: "a.sw",
+        path: "model.arch.sliding",
+        get: |p| custom(p).map(window_text),
+        set: |p, s| {
+            custom_mut(p)?.sliding = window_parse(s)?;
+            Some(())
+        },
+    },
+    arch!("a.ctx", max_context),
+    generic!("g.p", params),
+    generic!("g.act", activation_gb),
+    generic!("g.f", flops_per_item),
+    named!("w", "inference.weights", inference.weights),
+    named!("kv", "inference.kv_dtype", inference.kv_dtype),
+    plain!("ctx", "inference.context", inference.context),
+    plain!("conc", "inference.concurrency", inference.concurrency),
+    named!("eng", "inference.engine", inference.engine),
+    plain!("util", "inference.gpu_mem_util", inference.gpu_mem_util),
+    plain!("pt", "inference.prompt_tokens", inference.prompt_tokens),
+    plain!("ot", "inference.output_tokens", inference.output_tokens),
+    plain!("qps", "inference.target_qps", inference.target_qps),
+    plain!("rkb", "inference.response_kb", inference.response_kb),
+    named!("meth", "training.method", training.method),
+    plain!("r", "training.lora_rank", training.lora_rank),
+    named!("lt", "training.lora_targets", training.lora_targets),
+    named!("prec", "training.precision", training.precision),
+    named!("opt", "training.optimizer", training.optimizer),
+    plain!("oib", "training.opt_in_bwd", training.opt_in_bwd),
+    plain!("b", "training.batch", training.batch),
+    plain!("seq", "training.seq", training.seq),
+    named!("gc", "training.grad_ckpt", training.grad_ckpt),
+    plain!("off", "training.act_offload", training.act_offload),
+    plain!("cce", "training.chunked_ce", training.chunked_ce),
+    plain!("fa", "training.flash_attn", training.flash_attn),
+    plain!("tok", "training.dataset_tokens", training.dataset_tokens),
+    plain!("ep", "training.epochs", training.epochs),
+    plain!("mfu", "training.mfu", training.mfu),
+    plain!("g", "parallel.gpus", parallel.gpus),
+    plain!("tp", "parallel.tp", parallel.tp),
+    plain!("pp", "parallel.pp", parallel.pp),
+    named!("sh", "parallel.shard", parallel.shard),
+    plain!("gpu", "hardware.gpu", hardware.gpu),
+    plain!("hr", "hardware.headroom_pct", hardware.headroom_pct),
+    plain!("gpn", "hardware.gpus_per_node", hardware.gpus_per_node),
+    named!("hz", "cost.horizon", cost.horizon),
+    plain!("mo", "cost.months", cost.months),
+    plain!("hpd", "cost.hours_per_day", cost.hours_per_day),
+    plain!("st", "cost.starts", cost.starts),
+    plain!("sd", "cost.stopped_days", cost.stopped_days),
+    plain!("dl", "cost.deadline_h", cost.deadline_h),
+    plain!("disk", "cost.storage_gb", cost.storage_gb),
+    plain!("ip", "cost.ips", cost.ips),
+    plain!("eg", "cost.egress_gb", cost.egress_gb),
+    plain!("ega", "cost.egress_auto", cost.egress_auto),
+    plain!("dbg", "cost.debug_pct", cost.debug_pct),
+    plain!("cont", "cost.contingency_pct", cost.contingency_pct),
+    named!("cur", "cost.currency", cost.currency),
+    plain!("fx", "cost.cny_per_usd", cost.cny_per_usd),
+    plain!("spd", "cost.spot_per_day", cost.spot_per_day),
+    plain!("cpm", "cost.ckpt_min", cost.ckpt_min),
+    plain!("rsm", "cost.restart_min", cost.restart_min),
+    plain!("spc", "cost.sp_commit", cost.sp_commit),
+    named!("spu", "cost.sp_upfront", cost.sp_upfront),
+    plain!("pro", "cost.prorate", cost.prorate),
+    plain!("bd", "cost.block_days", cost.block_days),
+    Field { key: "ed", path: "cost.edits", get: |p| Some(list(&p.cost.edits, edit_parts)), set: set_edits },
+    Field { key: "it", path: "cost.items", get: |p| Some(list(&p.cost.items, item_parts)), set: set_items },
+    Field {
+        key: "of",
+        path: "cost.offers",
+        get: |p| Some(list(&p.cost.offers, offer_parts)),
+        set: set_offers,
+    },
+    Field {
+        key: "tick",
+        path: "ticks",
+        get: |p| Some(p.ticks.join(",")),
+        set: |p, s| {
+            p.ticks = s.split(',').filter(|t| !t.is_empty()).map(str::to_string).collect();
+            Some(())
+        },
+    },
+];
+
+/// The plan's baseline for "differs from default": a default plan holding a
+/// default model of the same kind, so a custom shape lists only its changes.
+fn baseline(plan: &Plan) -> Plan {
+    let model = match &plan.model {
+        ModelSpec::Preset { .. } => ModelSpec::default(),
+        ModelSpec::Custom { .. } => ModelSpec::Custom { arch: Arch::default() },
+        ModelSpec::Generic { .. } => ModelSpec::Generic { generic: Generic::default() },
+    };
+    Plan { model, ..Plan::default() }
+}
+
+/// The query string for a plan (without the leading '?').
+pub fn encode(plan: &Plan, lang: Option<Lang>, unit: Option<&str>) -> String {
+    let base = baseline(plan);
+    let mut out = vec![format!("v={VERSION}")];
+    for f in FIELDS {
+        let (Some(value), old) = ((f.get)(plan), (f.get)(&base)) else { continue };
+        if f.key == "m" || old.as_deref() != Some(value.as_str()) {
+            out.push(format!("{}={}", f.key, escape(&value)));
+        }
+    }
+    if let Some(lang) = lang {
+        out.push(format!("lang={}", lang.code()));
+    }
+    if let Some(unit) = unit {
+        out.push(format!("unit={}", escape(unit)));
+    }
+    out.join("&")
+}
+
+/// Reads a query string (a full URL, "?..." or "#..." also work).
+pub fn decode(input: &str) -> Link {
+    let query = input.split_once(['?', '#']).map_or(input, |(_, q)| q);
+    let mut link = Link::default();
+    let mut applied: Vec<(&'static Field, String)> = Vec::new();
+    let pairs: Vec<(String, String)> = query
+        .split(['&', '#', '?'])
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (unescape(k), unescape(v))
+        })
+        .collect();
+    // Fields apply in table order so that the model is chosen before its shape.
+    for f in FIELDS {
+        for (_, value) in pairs.iter().filter(|(k, _)| k == f.key) {
+            if (f.set)(&mut link.plan, value).is_some() {
+                applied.push((f, value.clone()));
+            } else {
+                let not_custom = f.key.starts_with("a.") || f.key.starts_with("g.");
+                let reason = if not_custom { Reason::NotApplicable } else { Reason::BadValue };
+                link.ignored.push(Ignored { key: f.key.into(), value: value.clone(), reason });
+            }
+        }
+    }
+    for (key, value) in &pairs {
+        match key.as_str() {
+            "v" if value.parse::<u32>().map_or(true, |v| v > VERSION) => link.ignored.push(Ignored {
+                key: key.clone(),
+                value: value.clone(),
+                reason: Reason::NewerVersion,
+            }),
+            "v" => {}
+            "lang" if value == "zh" || value == "en" => link.lang = Some(Lang::from_tag(value)),
+            "unit" if value == "gb" || value == "gib" => link.unit = Some(value.clone()),
+            "embed" => link.embed = value != "0",
+            k if FIELDS.iter().any(|f| f.key == k) => {}
+            "lang" | "unit" => link.ignored.push(Ignored {
+                key: key.clone(),
+                value: value.clone(),
+                reason: Reason::BadValue,
+            }),
+            _ => link.ignored.push(Ignored {
+                key: key.clone(),
+                value: value.clone(),
+                reason: Reason::UnknownKey,
+            }),
+        }
+    }
+    drop_invalid(&mut link, &applied);
+    link
+}
+
+/// Values that parsed but fail validation go back to their defaults, so the
+/// link opens as a valid plan with everything else kept.
+fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
+    // Each round resets one applied field, so this ends within their number.
+    let mut live: Vec<&(&'static Field, String)> = applied.iter().collect();
+    for _ in 0..=applied.len() {
+        let errs = link.plan.validate();
+        let Some((field, value)) = errs.iter().find_map(|e| culprit(&e.field, &live)) else { return };
+        // Every value given for this key is spent: the field is back to its default.
+        live.retain(|(f, _)| f.key != field.key);
+        let fresh = baseline(&link.plan);
+        if let Some(default) = (field.get)(&fresh) {
+            let _ = (field.set)(&mut link.plan, &default);
+        }
+        link.ignored.push(Ignored {
+            key: field.key.into(),
+            value: value.clone(),
+            reason: Reason::OutOfRange,
+        });
+    }
+}
+
+/// The applied field an error points at: the most specific path that covers
+/// it, else the last applied field of the same section (tp for a gpus error).
+fn culprit<'a>(error: &str, live: &[&'a (&'static Field, String)]) -> Option<&'a (&'static Field, String)> {
+    let covers = |path: &str| error == path || error.strip_prefix(path).is_some_and(|r| r.starts_with('.'));
+    let section = |path: &str| path.split('.').next() == error.split('.').next();
+    live.iter()
+        .filter(|(f, _)| covers(f.path))
+        .max_by_key(|(f, _)| f.path.len())
+        .copied()
+        .or_else(|| live.iter().rev().find(|(f, _)| section(f.path)).copied())
+}
+
+/// Percent-encoding of everything but unreserved characters, ',' and ':'.
+fn escape(s: &str) -> String {
+    escape_keeping(s, b"-._~,:")
+}
+
+/// Escapes ',' and ':' too, for the parts of a list value.
+fn escape_part(s: &str) -> String {
+    escape_keeping(s, b"-._~")
+}
+
+fn escape_keeping(s: &str, keep: &[u8]) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || keep.contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn unescape(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (b, hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Method, Shard, Task, WeightFormat};
+
+    fn sample() -> Plan {
+        let mut p = Plan { task: Task::Train, ..Plan::default() };
+        p.model = ModelSpec::Preset { id: "llama-3.1-8b".into() };
+        p.training.method = Method::Qlora;
+        p.training.seq = 2048;
+        p.parallel = crate::plan::Parallel { gpus: 4, tp: 1, pp: 1, shard: Shard::Zero3 };
+        p.inference.weights = WeightFormat::Fp8;
+        p.ticks = vec!["nvlink".into(), "ram".into()];
+        p
+    }
+
+    #[test]
+    fn round_trip_keeps_the_plan() {
+        let p = sample();
+        let q = encode(&p, Some(Lang::En), Some("gib"));
+        let link = decode(&q);
+        assert_eq!(link.ignored, vec![]);
+        assert_eq!(link.plan, p);
+        assert_eq!(link.lang, Some(Lang::En));
+        assert_eq!(link.unit.as_deref(), Some("gib"));
+    }
+
+    #[test]
+    fn only_changed_fields_are_written() {
+        let q = encode(&Plan::default(), None, None);
+        assert_eq!(q, "v=1&m=llama-3.1-8b");
+        let q = encode(&sample(), None, None);
+        assert!(q.contains("meth=qlora") && q.contains("sh=zero3") && q.contains("tick=nvlink,ram"), "{q}");
+        assert!(!q.contains("ctx="), "{q}");
+    }
+
+    #[test]
+    fn custom_shape_round_trips() {
+        let arch = Arch {
+            layers: 61,
+            hidden: 7168,
+            heads: 128,
+            kv_heads: 128,
+            head_dim: None,
+            attention: Attention::Mla {
+                kv_lora_rank: 512,
+                q_lora_rank: 1536,
+                rope_dim: 64,
+                nope_dim: 128,
+                v_head_dim: 128,
+            },
+            sliding: Some(SlidingWindow { window: 1024, local: 5, global: 1 }),
+            ..Arch::default()
+        };
+        let p = Plan { model: ModelSpec::Custom { arch }, ..Plan::default() };
+        let link = decode(&encode(&p, None, None));
+        assert_eq!(link.ignored, vec![]);
+        assert_eq!(link.plan, p);
+    }
+
+    #[test]
+    fn bad_parts_are_named_and_the_rest_kept() {
+        let link = decode("https://x/?v=1&m=generic&g.p=7e9&ctx=abc&conc=4&zzz=1&tp=0&a.l=3&lang=fr");
+        let keys: Vec<(&str, Reason)> = link.ignored.iter().map(|i| (i.key.as_str(), i.reason)).collect();
+        assert!(keys.contains(&("ctx", Reason::BadValue)), "{keys:?}");
+        assert!(keys.contains(&("zzz", Reason::UnknownKey)), "{keys:?}");
+        assert!(keys.contains(&("tp", Reason::OutOfRange)), "{keys:?}");
+        assert!(keys.contains(&("a.l", Reason::NotApplicable)), "{keys:?}");
+        assert!(keys.contains(&("lang", Reason::BadValue)), "{keys:?}");
+        assert_eq!(
+            link.plan.model,
+            ModelSpec::Generic { generic: Generic { params: 7e9, ..Generic::default() } }
+        );
+        assert_eq!(link.plan.inference.concurrency, 4);
+        assert_eq!(link.plan.parallel.tp, 1);
+        assert!(link.plan.validate().is_empty());
+    }
+
+    #[test]
+    fn text_is_escaped_both_ways() {
+        let p = Plan { ticks: vec!["<script>alert(1)</script>".into()], ..Plan::default() };
+        let q = encode(&p, None, None);
+        assert!(!q.contains('<'), "{q}");
+        assert_eq!(decode(&q).plan.ticks, p.ticks);
+        assert_eq!(unescape("%E4%B8%AD+x%2"), "中 x%2");
+    }
+
+    #[test]
+    fn cost_lists_round_trip_with_awkward_names() {
+        let mut p = sample();
+        p.cost.currency = crate::cost::Currency::Cny;
+        p.cost.edits = vec![Edit { id: "aws-p5".into(), key: crate::cost::PriceKey::Od, value: 50.5 }];
+        p.cost.items =
+            vec![Item { name: "支持, 24/7: gold".into(), amount: 99.99, monthly: true, ..Item::default() }];
+        let link = decode(&encode(&p, None, None));
+        assert_eq!(link.ignored, vec![]);
+        assert_eq!(link.plan, p);
+    }
+
+    #[test]
+    fn newer_versions_are_flagged() {
+        let link = decode("v=9&ctx=100");
+        assert_eq!(link.ignored.first().map(|i| i.reason), Some(Reason::NewerVersion));
+        assert_eq!(link.plan.inference.context, 100);
+    }
+}
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+
+    /// Found by the share_decode fuzz target.
+    #[test]
+    fn crash_d804905c() {
+        let bytes = [
+            118, 114, 61, 49, 38, 97, 109, 97, 255, 255, 255, 255, 255, 255, 253, 255, 11, 38, 111, 114, 97,
+            38, 103, 97, 38, 103, 38, 49, 116, 61, 109, 101, 135, 104, 0, 16, 108, 111, 114, 97, 38, 103, 61,
+            48, 38, 99, 112, 97, 98, 99,
+        ];
+        let link = decode(&String::from_utf8_lossy(&bytes));
+        assert_eq!(link.plan.validate(), vec![]);
+    }
+}
