@@ -13,6 +13,8 @@
 
 pub mod cost;
 pub mod error;
+pub mod fit;
+mod gpus;
 pub mod hardware;
 pub mod lang;
 pub mod memory;
@@ -24,3 +26,4 @@ pub mod presets;
 pub mod report;
 pub mod share;
 pub mod sheet;
+pub mod speed;
