@@ -67,11 +67,12 @@ fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
         gb(m.per_gpu_bytes),
         m.per_gpu_bytes as f64 / f64::from(1u32 << 30)
     ));
-    if m.required_bytes < m.per_gpu_bytes {
+    if let Some(reserved) = m.reserved_bytes {
         out.push_str(&format!(
-            "{}: {}\n",
-            lang.pick("负载实际需要", "the workload needs"),
-            gb(m.required_bytes)
+            "{}: {} ({})\n",
+            lang.pick("vLLM 预留", "vLLM reserves"),
+            gb(reserved),
+            m.reserved_derivation
         ));
     }
     let c = &m.components;
