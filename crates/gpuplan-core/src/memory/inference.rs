@@ -7,7 +7,7 @@ use crate::model::{Arch, Generic};
 use crate::plan::{Engine, Inference};
 
 use super::split::Split;
-use super::{fmt, kv, runtime, weights, Built, Note, Part, PeakKind};
+use super::{fmt, kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
 
 /// vLLM allocates the cache in blocks of 16 tokens.
 const VLLM_BLOCK: u64 = 16;
@@ -28,71 +28,76 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
             "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
         ));
     }
-    let (kv_part, peak_kind, required) = match inf.engine {
+    let mut pool = None;
+    let peak_kind = match inf.engine {
         Engine::Vllm => {
-            let (part, required) =
-                vllm_pool(w, ws, kv_need, kv_txt, inf.gpu_mem_util, gpu_memory, &mut notes);
-            (part, PeakKind::Reserved, required)
+            pool = vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes);
+            PeakKind::Reserved
         }
-        Engine::LlamaCpp => (Part::new(kv_need, kv_txt, kv::SOURCE), PeakKind::Reserved, None),
-        Engine::Transformers => (Part::new(kv_need, kv_txt, kv::SOURCE), PeakKind::Allocated, None),
+        Engine::LlamaCpp => PeakKind::Reserved,
+        Engine::Transformers => PeakKind::Allocated,
     };
     Built {
         weights: Part::new(w, w_txt, weights::SOURCE),
         gradients: Part::none(),
         optimizer: Part::none(),
         activations: Part::none(),
-        kv_cache: kv_part,
+        kv_cache: Part::new(kv_need, kv_txt, kv::SOURCE),
         workspace: Part::new(ws, ws_txt, runtime::SOURCE),
         trainable_params: 0.0,
         peak_kind,
-        required,
+        pool,
         notes,
     }
 }
 
-/// vLLM's KV pool: everything left of `util × memory` after weights and the
-/// profiled workspace, or what the requests need if that is more (then the
-/// plan does not fit at this utilisation).
+/// vLLM's reservation on a card of `gpu_memory` bytes: `util × memory`, of
+/// which the KV pool is what weights and the profiled workspace leave.
 fn vllm_pool(
     w: f64,
     ws: f64,
     need: f64,
-    need_txt: String,
     util: f64,
     gpu_memory: Option<f64>,
     notes: &mut Vec<Note>,
-) -> (Part, Option<f64>) {
+) -> Option<Pool> {
     let Some(mem) = gpu_memory else {
         notes.push(Note::new(
             "vllm_pool_unknown",
-            "vLLM 会把 KV 池预留到显卡显存 × gpu_memory_utilization；未知显卡时只计算请求所需的 KV。",
-            "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card known, \
-             only the KV the requests need is counted.",
+            "vLLM 会把 KV 池预留到显卡显存 × gpu_memory_utilization；未选定显卡时只计算请求所需。",
+            "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, \
+             only what the requests need is counted.",
         ));
-        return (Part::new(need, need_txt, kv::SOURCE), None);
+        return None;
     };
-    let pool = util * mem - w - ws;
-    if pool >= need {
-        let txt = format!(
-            "pool = util {} × {} − weights {} − workspace {} = {}; requests need {need_txt}",
-            fmt::num(util),
-            fmt::size(mem),
-            fmt::size(w),
-            fmt::size(ws),
-            fmt::size(pool)
-        );
-        (Part::new(pool, txt, kv::SOURCE), Some(w + ws + need))
-    } else {
+    let reserved = util * mem;
+    let kv = (reserved - w - ws).max(0.0);
+    let derivation = format!(
+        "util {} × {} = {}; KV pool = {} − weights {} − workspace {} = {}",
+        fmt::num(util),
+        fmt::size(mem),
+        fmt::size(reserved),
+        fmt::size(reserved),
+        fmt::size(w),
+        fmt::size(ws),
+        fmt::size(kv)
+    );
+    if kv < need {
         notes.push(Note::new(
             "vllm_pool_short",
             "vLLM 的 KV 池小于请求所需：此利用率下放不下，需要更大的显存、更多 GPU 或更短的上下文。",
             "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; \
              use more memory, more GPUs or a shorter context.",
         ));
-        let txt = format!("{need_txt} (pool {} too small)", fmt::size(pool.max(0.0)));
-        (Part::new(need, txt, kv::SOURCE), None)
+    } else {
+        notes.push(Note::new(
+            "vllm_reserved",
+            "vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。",
+            "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, \
+             not the need computed here.",
+        ));
     }
+    Some(Pool { reserved, kv, derivation })
 }
 
 /// A generic model served: weights in the chosen format (every parameter at
@@ -123,7 +128,7 @@ pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
         ),
         trainable_params: 0.0,
         peak_kind: PeakKind::Allocated,
-        required: None,
+        pool: None,
         notes: vec![Note::new(
             "generic_activations",
             "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",

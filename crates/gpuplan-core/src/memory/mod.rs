@@ -94,9 +94,13 @@ pub struct MemoryResult {
     pub per_gpu_bytes: u64,
     pub components: Components,
     pub peak_kind: PeakKind,
-    /// What the workload itself needs on that GPU. Equal to `per_gpu_bytes`
-    /// except for vLLM, whose reserved pool is larger than the requests' KV.
-    pub required_bytes: u64,
+    /// vLLM on a known card: the reservation (`gpu_memory_utilization` ×
+    /// card memory) the card will show, of which `kv_pool_bytes` is KV pool.
+    /// `per_gpu_bytes` stays what the workload needs, which is what must fit.
+    pub reserved_bytes: Option<u64>,
+    pub kv_pool_bytes: Option<u64>,
+    /// How the reservation splits, with numbers.
+    pub reserved_derivation: String,
     /// The CUDA context inside `workspace`: PyTorch's allocated/reserved
     /// counters leave it out, nvidia-smi includes it.
     pub cuda_context_bytes: u64,
@@ -135,9 +139,16 @@ pub(crate) struct Built {
     workspace: Part,
     trainable_params: f64,
     peak_kind: PeakKind,
-    /// Bytes the workload needs when a reserved pool is larger than that.
-    required: Option<f64>,
+    /// vLLM's reservation on a known card.
+    pool: Option<Pool>,
     notes: Vec<Note>,
+}
+
+/// vLLM's reservation: the total and the KV pool inside it.
+pub(crate) struct Pool {
+    reserved: f64,
+    kv: f64,
+    derivation: String,
 }
 
 /// Largest figure the engine reports: 1 EB. Beyond it the input is absurd.
@@ -162,8 +173,6 @@ fn driver(plan: &Plan, component: &str) -> &'static str {
 }
 
 fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResult, Vec<FieldError>> {
-    let Built { weights, gradients, optimizer, activations, kv_cache, workspace, .. } = b;
-    let rest = Rest { trainable_params: b.trainable_params, peak_kind: b.peak_kind, notes: b.notes };
     let mut errs = Vec::new();
     let mut comp = |name: &str, p: Part| match checked(p.bytes, driver(plan, name)) {
         Ok(bytes) => Component { bytes, derivation: p.derivation, source: p.source },
@@ -173,62 +182,52 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
         }
     };
     let components = Components {
-        weights: comp("weights", weights),
-        gradients: comp("gradients", gradients),
-        optimizer: comp("optimizer", optimizer),
-        activations: comp("activations", activations),
-        kv_cache: comp("kv_cache", kv_cache),
-        workspace: comp("workspace", workspace),
+        weights: comp("weights", b.weights),
+        gradients: comp("gradients", b.gradients),
+        optimizer: comp("optimizer", b.optimizer),
+        activations: comp("activations", b.activations),
+        kv_cache: comp("kv_cache", b.kv_cache),
+        workspace: comp("workspace", b.workspace),
     };
-    let total = components.total();
-    let required = b.required.map(|r| checked(r, "inference.context"));
-    match (total, required, errs.is_empty()) {
-        (Some(total), None, true) => Ok(assemble(components, total, total, rest, params, active)),
-        (Some(total), Some(Ok(req)), true) => Ok(assemble(components, total, req, rest, params, active)),
-        (_, Some(Err(e)), _) => {
-            errs.push(e);
-            Err(errs)
+    let (mut reserved_bytes, mut kv_pool_bytes, mut reserved_derivation) = (None, None, String::new());
+    if let Some(pool) = b.pool {
+        let field = "inference.gpu_mem_util";
+        match (checked(pool.reserved, field), checked(pool.kv, field)) {
+            (Ok(r), Ok(k)) => {
+                (reserved_bytes, kv_pool_bytes, reserved_derivation) = (Some(r), Some(k), pool.derivation)
+            }
+            (Err(e), _) | (_, Err(e)) => errs.push(e),
         }
-        (None, _, _) => {
-            errs.push(FieldError::new("model", Problem::Inconsistent { rule: "estimate_too_large" }));
-            Err(errs)
-        }
-        (Some(_), _, false) => Err(errs),
     }
-}
-
-/// The parts of `Built` that are not components.
-struct Rest {
-    trainable_params: f64,
-    peak_kind: PeakKind,
-    notes: Vec<Note>,
-}
-
-fn assemble(
-    components: Components,
-    total: u64,
-    required: u64,
-    b: Rest,
-    params: f64,
-    active: f64,
-) -> MemoryResult {
-    MemoryResult {
+    let Some(total) = components.total() else {
+        errs.push(FieldError::new("model", Problem::Inconsistent { rule: "estimate_too_large" }));
+        return Err(errs);
+    };
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(MemoryResult {
         per_gpu_bytes: total,
         components,
         peak_kind: b.peak_kind,
-        required_bytes: required.min(total),
+        reserved_bytes,
+        kv_pool_bytes,
+        reserved_derivation,
         cuda_context_bytes: runtime::CUDA_CONTEXT as u64,
         params,
         active_params: active,
         trainable_params: b.trainable_params,
         notes: b.notes,
-    }
+    })
 }
 
-/// Memory of the plan's GPU when the plan describes it (a custom GPU), in
-/// bytes. vLLM's pool is sized from it.
+/// Memory of the plan's GPU in bytes (vendor GB = 10^9 bytes, as the fit
+/// engine reads it): the custom GPU when the plan chose it, else the catalog's.
 pub fn plan_gpu_memory(plan: &Plan) -> Option<f64> {
-    plan.hardware.custom.as_ref().map(|g| g.memory_gb * 1e9)
+    let hw = &plan.hardware;
+    let custom = hw.custom.as_ref().filter(|g| hw.gpu == "custom" || g.id == hw.gpu);
+    let gpu = custom.or_else(|| crate::hardware::find(&hw.gpu));
+    gpu.map(|g| g.memory_gb * 1e9)
 }
 
 /// Peak memory per GPU for a valid plan.
@@ -236,8 +235,9 @@ pub fn estimate(plan: &Plan) -> Result<MemoryResult, Vec<FieldError>> {
     estimate_on(plan, plan_gpu_memory(plan))
 }
 
-/// Peak memory per GPU on a card of `gpu_memory_bytes` (only vLLM's
-/// reserved pool depends on the card; `None` counts only what is needed).
+/// Peak memory per GPU, with vLLM's reservation sized for a card of
+/// `gpu_memory_bytes` (`None`: no reservation reported). Nothing else
+/// depends on the card.
 pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryResult, Vec<FieldError>> {
     let errs = plan.validate();
     if !errs.is_empty() {

@@ -36,28 +36,36 @@ fn llama_8b_transformers_inference_by_hand() {
 }
 
 #[test]
-fn vllm_reserves_the_pool_on_a_known_card() {
+fn vllm_reports_the_reservation_beside_the_need() {
     let plan = infer(Engine::Vllm, 8192, 1);
     let r = estimate_on(&plan, Some(80.0 * GB)).unwrap();
     assert_eq!(r.peak_kind, PeakKind::Reserved);
-    assert_eq!(r.per_gpu_bytes, 72_000_000_000);
-    assert!(r.required_bytes < r.per_gpu_bytes);
-    assert!(r.components.kv_cache.derivation.starts_with("pool = util 0.9"));
-    // Without a card the pool is unknown: only the requests' KV is counted.
-    let open = estimate(&plan).unwrap();
-    assert_eq!(open.per_gpu_bytes, open.required_bytes);
+    assert_eq!(r.reserved_bytes, Some(72_000_000_000));
+    let c = &r.components;
+    let pool = 72_000_000_000 - c.weights.bytes - c.workspace.bytes;
+    assert!(r.kv_pool_bytes.unwrap().abs_diff(pool) <= 1);
+    // The need (what must fit) does not depend on the card.
+    assert_eq!(r.per_gpu_bytes, estimate_on(&plan, None).unwrap().per_gpu_bytes);
+    assert!(r.reserved_derivation.starts_with("util 0.9 × 80.00 GB = 72.00 GB"), "{}", r.reserved_derivation);
+    // Without a card there is no reservation to report.
+    let open = estimate_on(&plan, None).unwrap();
+    assert_eq!(open.reserved_bytes, None);
     assert!(open.notes.iter().any(|n| n.id == "vllm_pool_unknown"));
-    // A custom GPU in the plan supplies the memory.
+    // The plan's GPU supplies the memory: a custom one when chosen, else the catalog's.
     let mut on_custom = plan.clone();
-    on_custom.hardware.custom = Some(crate::hardware::Gpu { memory_gb: 80.0, ..Default::default() });
-    assert_eq!(estimate(&on_custom).unwrap().per_gpu_bytes, 72_000_000_000);
+    on_custom.hardware.gpu = "custom".into();
+    on_custom.hardware.custom = Some(crate::hardware::Gpu { memory_gb: 40.0, ..Default::default() });
+    assert_eq!(estimate(&on_custom).unwrap().reserved_bytes, Some(36_000_000_000));
+    let h100 = crate::hardware::find("h100-sxm").unwrap().memory_gb * 1e9 * 0.9;
+    assert_eq!(estimate(&plan).unwrap().reserved_bytes, Some(h100 as u64));
 }
 
 #[test]
-fn vllm_pool_too_small_reports_the_need() {
+fn vllm_pool_too_small_is_noted() {
     let plan = infer(Engine::Vllm, 131_072, 64);
     let r = estimate_on(&plan, Some(80.0 * GB)).unwrap();
     assert!(r.per_gpu_bytes > 72_000_000_000);
+    assert!(r.kv_pool_bytes.unwrap() < r.components.kv_cache.bytes);
     assert!(r.notes.iter().any(|n| n.id == "vllm_pool_short"));
 }
 
@@ -170,7 +178,7 @@ fn inverse_questions_find_the_boundary() {
     let at = |c: u64| {
         let mut p = plan.clone();
         p.inference.context = c;
-        estimate(&p).unwrap().required_bytes
+        estimate(&p).unwrap().per_gpu_bytes
     };
     assert!(at(ctx) <= budget && at(ctx + 1) > budget);
     let n = max_batch(&plan, budget).unwrap().unwrap();
@@ -298,7 +306,6 @@ mod props {
             let plan = Plan { model: ModelSpec::Preset { id }, ..plan };
             let r = estimate_on(&plan, Some(141e9)).unwrap();
             prop_assert_eq!(r.per_gpu_bytes, r.components.total().unwrap());
-            prop_assert!(r.required_bytes <= r.per_gpu_bytes);
         }
     }
 }

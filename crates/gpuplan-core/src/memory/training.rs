@@ -234,7 +234,7 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
         workspace: Part::new(ws, ws_txt, runtime::SOURCE),
         trainable_params: tr.params,
         peak_kind: PeakKind::Allocated,
-        required: None,
+        pool: None,
         notes: st.notes,
     }
 }
@@ -271,7 +271,7 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
         ),
         trainable_params: per_gpu,
         peak_kind: PeakKind::Allocated,
-        required: None,
+        pool: None,
         notes,
     }
 }
