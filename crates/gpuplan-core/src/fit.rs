@@ -52,6 +52,22 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// Whether the per-GPU need can only fall as the GPU count grows: true
+    /// when more GPUs divide the training state and leave each GPU's
+    /// activations alone. Not for pipelines: under 1F1B the first stage holds
+    /// up to pp micro-batches over ⌈layers ÷ pp⌉ layers, which can rise with pp.
+    fn monotone(self) -> bool {
+        matches!(
+            self,
+            Strategy::Zero1
+                | Strategy::Zero2
+                | Strategy::Fsdp
+                | Strategy::Zero3
+                | Strategy::TensorFsdp
+                | Strategy::TensorParallel
+        )
+    }
+
     pub fn label(self, lang: Lang) -> &'static str {
         match self {
             Strategy::Single => lang.pick("单卡", "single GPU"),
@@ -361,22 +377,44 @@ where
         need
     }
 
+    fn fits(&mut self, ladder: usize, step: usize, usable: u64) -> bool {
+        self.need(ladder, step).is_some_and(|n| n.per_gpu <= usable)
+    }
+
+    /// The first layout of a ladder that fits: bisected where the need never
+    /// rises with the GPU count, scanned in order elsewhere.
+    fn first_fit(&mut self, ladder: usize, usable: u64) -> Option<usize> {
+        let l = self.ladders.get(ladder)?;
+        let (steps, monotone) = (l.layouts.len(), l.strategy.monotone());
+        if !monotone {
+            return (0..steps).find(|&step| self.fits(ladder, step, usable));
+        }
+        let mut hi = steps.checked_sub(1)?;
+        if !self.fits(ladder, hi, usable) {
+            return None;
+        }
+        let mut lo = 0;
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.fits(ladder, mid, usable) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        Some(lo)
+    }
+
     /// The smallest fitting layout of each strategy, with its engine result.
     fn options(&mut self, usable: u64, per_node: u32) -> Vec<(FitOption, Need)> {
         let mut out = Vec::new();
         for ladder in 0..self.ladders.len() {
-            let steps = self.ladders.get(ladder).map_or(0, |l| l.layouts.len());
-            for step in 0..steps {
-                let Some(need) = self.need(ladder, step) else { continue };
-                if need.per_gpu > usable {
-                    continue;
-                }
-                if let Some(l) = self.ladders.get(ladder) {
-                    if let Some(p) = l.layouts.get(step) {
-                        out.push((option(l.strategy, p, need.per_gpu, usable, per_node), need));
-                    }
-                }
-                break;
+            let Some(step) = self.first_fit(ladder, usable) else { continue };
+            let Some(need) = self.need(ladder, step) else { continue };
+            if let Some(p) =
+                self.ladders.get(ladder).and_then(|l| l.layouts.get(step).map(|p| (l.strategy, p)))
+            {
+                out.push((option(p.0, p.1, need.per_gpu, usable, per_node), need));
             }
         }
         out

@@ -286,6 +286,24 @@ fn speed_comes_with_the_best_option_and_says_what_it_is() {
     assert_eq!(missing, Some(crate::speed::Missing::NotTransformer));
 }
 
+#[test]
+fn sharded_ladders_are_bisected_and_pipelines_scanned() {
+    let calls = Cell::new(0usize);
+    let mut inner = toy(2e12, 0.0);
+    let counting = |p: &Plan| {
+        calls.set(calls.get() + 1);
+        inner(p)
+    };
+    // Nothing fits anywhere: each monotone ladder costs one probe (its
+    // largest layout), each pipeline ladder is scanned once for all GPUs.
+    let plan = Plan { task: Task::Train, model: model(64, 80), ..Plan::default() };
+    fit_with(&plan, &FitOptions::default(), None, counting).expect("valid");
+    let lad = ladders(&plan, MAX_GPUS);
+    let scanned: usize = lad.iter().filter(|l| !l.strategy.monotone()).map(|l| l.layouts.len()).sum();
+    let bisected = lad.iter().filter(|l| l.strategy.monotone()).count();
+    assert_eq!(calls.get(), scanned + bisected);
+}
+
 proptest! {
     #[test]
     fn best_fits_and_never_undercuts_the_lower_bound(
@@ -305,6 +323,16 @@ proptest! {
                 prop_assert!(u64::from(b.gpus) >= g.lower_bound.gpus);
                 prop_assert!(g.options.iter().all(|o| o.gpus >= b.gpus));
                 prop_assert!(b.headroom.is_finite() && (0.0..=1.0).contains(&b.headroom));
+                // No smaller layout of the same strategy fits (checks the bisection).
+                let mut engine = toy(params, 327_680.0);
+                let lad = ladders(&plan, MAX_GPUS);
+                for o in &g.options {
+                    let ladder = lad.iter().find(|l| l.strategy == o.strategy).expect("ladder");
+                    for p in ladder.layouts.iter().filter(|p| p.gpus < o.gpus) {
+                        let smaller = engine(&Plan { parallel: p.clone(), ..plan.clone() }).expect("toy");
+                        prop_assert!(smaller.per_gpu_bytes > g.usable.bytes);
+                    }
+                }
             } else {
                 prop_assert!(g.flags.iter().any(|f| f.id == FlagId::NoFit));
             }
