@@ -13,7 +13,8 @@ const USAGE: &str = "usage: cargo xtask <serve|test|build|sizes>
   test    fmt, clippy (native + wasm32), unit and integration tests,
           release build with size budget, browser end-to-end suite
   build   the release bundle only, with its size table
-  sizes   the size table of an existing dist/";
+  sizes   the size table of an existing dist/
+  bench   release bundle sizes, native core timings and browser timings";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("build") => tools::ensure_build_tools().and_then(|()| build::release()),
         Some("sizes") => build::sizes(),
+        Some("bench") => bench(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
@@ -35,6 +37,19 @@ fn main() -> ExitCode {
         }
     }
 }
+
+fn bench() -> sh::Result {
+    tools::ensure_build_tools()?;
+    tools::ensure_browser_tools()?;
+    build::release()?;
+    sh::step("core timings (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "report"]))?;
+    let mut perf = std::process::Command::new("node");
+    perf.arg("tests/e2e/perf.mjs");
+    sh::step("browser timings", perf)
+}
+
+/// Per fuzz target in the test command; longer runs are reported in docs/robustness.md.
+const FUZZ_SECONDS: u32 = 45;
 
 fn serve() -> sh::Result {
     tools::ensure_build_tools()?;
@@ -51,7 +66,7 @@ fn test() -> sh::Result {
         "clippy (native)",
         sh::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
-    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web"];
+    let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web", "-p", "gpuplan-js"];
     wasm_clippy.extend(wasm);
     wasm_clippy.extend(["--", "-D", "warnings"]);
     sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;
@@ -59,6 +74,7 @@ fn test() -> sh::Result {
     build::release()?;
     build::check_budget()?;
     sh::step("browser end-to-end suite", tools::e2e())?;
+    tools::fuzz(FUZZ_SECONDS)?;
     println!("xtask: all checks passed");
     Ok(())
 }

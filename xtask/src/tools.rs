@@ -49,7 +49,9 @@ fn ensure_cargo_tool(bin: &str, version: &str, install_args: &[&str]) -> Result 
     let found = sh::output(&exe.display().to_string(), &["--version"])
         .or_else(|| sh::output(bin, &["--version"]))
         .unwrap_or_default();
-    if found.split_whitespace().any(|w| w.trim_start_matches('v') == version) {
+    // An empty version pin accepts whatever version is installed.
+    let pinned = |w: &str| w.trim_start_matches('v') == version;
+    if (version.is_empty() && !found.is_empty()) || found.split_whitespace().any(pinned) {
         return Ok(());
     }
     let mut cmd = sh::cargo(&["install"]);
@@ -79,4 +81,25 @@ pub fn e2e() -> Command {
     cmd.args(["--test", "--test-concurrency=1", "tests/e2e/"]);
     cmd.env("PATH", sh::tool_path());
     cmd
+}
+
+/// Bounded libFuzzer runs of the share-link decoder and the plan path
+/// (cargo-fuzz needs nightly; without it the step says so and is skipped).
+pub fn fuzz(seconds: u32) -> Result {
+    if sh::output("cargo", &["+nightly", "--version"]).is_none() {
+        println!("\n== fuzz: skipped, no nightly toolchain on this machine");
+        return Ok(());
+    }
+    ensure_cargo_tool("cargo-fuzz", "", &["--locked", "cargo-fuzz"])?;
+    for target in ["share_decode", "plan_estimate"] {
+        let corpus = format!("fuzz/corpus/{target}");
+        std::fs::create_dir_all(sh::root().join(&corpus)).map_err(|e| format!("{corpus}: {e}"))?;
+        let mut cmd = Command::new("cargo");
+        cmd.args(["+nightly", "fuzz", "run", "--fuzz-dir", "fuzz", target, &corpus]);
+        cmd.arg(format!("fuzz/seeds/{target}"));
+        cmd.args(["--", &format!("-max_total_time={seconds}"), "-max_len=4096"]);
+        cmd.env("PATH", sh::tool_path());
+        sh::step(&format!("fuzz {target} for {seconds} s"), cmd)?;
+    }
+    Ok(())
 }

@@ -83,6 +83,25 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
         "lora_needs_transformer" => {
             lang.pick("LoRA/QLoRA 需要 Transformer 结构的模型", "LoRA/QLoRA needs a transformer model shape")
         }
+        "base_weights_needs_adapter" => lang.pick(
+            "只有 LoRA/QLoRA 才能指定冻结底座的格式",
+            "a frozen base format applies only to LoRA/QLoRA",
+        ),
+        "estimate_too_large" => {
+            lang.pick("估算超过 1 EB，请减小这个值", "the estimate exceeds 1 EB; reduce this value")
+        }
+        "tiers_rise" => lang.pick(
+            "流量阶梯的上限必须递增，只有最后一档可以不设上限",
+            "tier bounds must rise; only the last tier may be unbounded",
+        ),
+        "block_days_step" => lang.pick(
+            "容量块按 1 天递增至 14 天，之后按 7 天递增至 182 天",
+            "capacity blocks come in 1-day steps to 14 days, then 7-day steps to 182",
+        ),
+        "spot_never_finishes" => lang.pick(
+            "中断太频繁：每次中断损失的时间超过了两次中断之间的时间",
+            "interruptions too frequent: each loses more time than runs between them",
+        ),
         _ => lang.pick("与其他字段矛盾", "contradicts another field"),
     }
 }

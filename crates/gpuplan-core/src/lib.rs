@@ -13,11 +13,17 @@
 
 pub mod cost;
 pub mod error;
+pub mod fit;
+mod gpus;
 pub mod hardware;
 pub mod lang;
 pub mod memory;
 pub mod model;
 pub mod names;
+pub mod offers;
 pub mod plan;
 pub mod presets;
+pub mod report;
 pub mod share;
+pub mod sheet;
+pub mod speed;

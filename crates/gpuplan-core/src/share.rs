@@ -8,8 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cost::{Edit, Item};
 use crate::lang::Lang;
 use crate::model::{Arch, Attention, Generic, ModelSpec, SlidingWindow};
+use crate::offers::{Monthly, Offer, OnDemand};
 use crate::plan::Plan;
 
 pub const VERSION: u32 = 1;
@@ -277,6 +279,109 @@ fn numbers<const N: usize>(s: &str) -> Option<[u32; N]> {
     parts.next().is_none().then_some(out)
 }
 
+/// A list as "a:b:c,d:e:f", each part escaped so that ',' and ':' inside
+/// names survive.
+fn list<T>(items: &[T], parts: fn(&T) -> Vec<String>) -> String {
+    items
+        .iter()
+        .map(|i| parts(i).iter().map(|p| escape_part(p)).collect::<Vec<_>>().join(":"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The items of a list value, each split into exactly `n` unescaped parts.
+fn unlist(s: &str, n: usize) -> Option<Vec<Vec<String>>> {
+    s.split(',')
+        .filter(|i| !i.is_empty())
+        .map(|i| {
+            let parts: Vec<String> = i.split(':').map(unescape).collect();
+            (parts.len() == n).then_some(parts)
+        })
+        .collect()
+}
+
+fn edit_parts(e: &Edit) -> Vec<String> {
+    vec![e.id.clone(), Named(e.key).text(), e.value.text()]
+}
+
+fn set_edits(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.edits = unlist(s, 3)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [id, key, value] => Some(Edit {
+                id: id.clone(),
+                key: <Named<_> as Param>::parse(key)?.0,
+                value: Param::parse(value)?,
+            }),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
+fn item_parts(i: &Item) -> Vec<String> {
+    vec![i.amount.text(), Named(i.currency).text(), i.monthly.text(), i.name.clone()]
+}
+
+fn set_items(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.items = unlist(s, 4)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [amount, currency, monthly, name] => Some(Item {
+                name: name.clone(),
+                amount: Param::parse(amount)?,
+                currency: <Named<_> as Param>::parse(currency)?.0,
+                monthly: Param::parse(monthly)?,
+            }),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
+/// A user's own offer travels with its identity, GPU and the two headline
+/// prices (on-demand per hour, monthly); other prices stay with the page.
+fn offer_parts(o: &Offer) -> Vec<String> {
+    let od = o.od.as_ref().map(|od| od.hourly.text()).unwrap_or_default();
+    let monthly = o.monthly.as_ref().map(|m| m.price.text()).unwrap_or_default();
+    vec![
+        o.id.to_string(),
+        o.provider.to_string(),
+        o.name.to_string(),
+        o.gpu.to_string(),
+        o.gpus.text(),
+        Named(o.currency).text(),
+        od,
+        monthly,
+    ]
+}
+
+fn set_offers(p: &mut Plan, s: &str) -> Option<()> {
+    p.cost.offers = unlist(s, 8)?
+        .into_iter()
+        .map(|v| match v.as_slice() {
+            [id, provider, name, gpu, gpus, currency, od, monthly] => {
+                let od: Option<f64> = Param::parse(od)?;
+                let monthly: Option<f64> = Param::parse(monthly)?;
+                Some(Offer {
+                    id: id.clone().into(),
+                    provider: provider.clone().into(),
+                    name: name.clone().into(),
+                    gpu: gpu.clone().into(),
+                    gpus: Param::parse(gpus)?,
+                    currency: <Named<_> as Param>::parse(currency)?.0,
+                    od: od.map(|hourly| OnDemand { hourly, ..OnDemand::default() }),
+                    monthly: monthly.map(|price| Monthly { price, ..Monthly::default() }),
+                    source: "user".into(),
+                    ..Offer::default()
+                })
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(())
+}
+
 /// Every v1 key, in the order decoding applies them (the model first).
 const FIELDS: &[Field] = &[
     named!("t", "task", task),
@@ -358,6 +463,34 @@ const FIELDS: &[Field] = &[
     plain!("gpu", "hardware.gpu", hardware.gpu),
     plain!("hr", "hardware.headroom_pct", hardware.headroom_pct),
     plain!("gpn", "hardware.gpus_per_node", hardware.gpus_per_node),
+    plain!("mo", "cost.months", cost.months),
+    plain!("hpd", "cost.hours_per_day", cost.hours_per_day),
+    plain!("st", "cost.starts", cost.starts),
+    plain!("sd", "cost.stopped_days", cost.stopped_days),
+    plain!("dl", "cost.deadline_h", cost.deadline_h),
+    plain!("disk", "cost.storage_gb", cost.storage_gb),
+    plain!("ip", "cost.ips", cost.ips),
+    plain!("eg", "cost.egress_gb", cost.egress_gb),
+    plain!("ega", "cost.egress_auto", cost.egress_auto),
+    plain!("dbg", "cost.debug_pct", cost.debug_pct),
+    plain!("cont", "cost.contingency_pct", cost.contingency_pct),
+    named!("cur", "cost.currency", cost.currency),
+    plain!("fx", "cost.cny_per_usd", cost.cny_per_usd),
+    plain!("spd", "cost.spot_per_day", cost.spot_per_day),
+    plain!("cpm", "cost.ckpt_min", cost.ckpt_min),
+    plain!("rsm", "cost.restart_min", cost.restart_min),
+    plain!("spc", "cost.sp_commit", cost.sp_commit),
+    named!("spu", "cost.sp_upfront", cost.sp_upfront),
+    plain!("pro", "cost.prorate", cost.prorate),
+    plain!("bd", "cost.block_days", cost.block_days),
+    Field { key: "ed", path: "cost.edits", get: |p| Some(list(&p.cost.edits, edit_parts)), set: set_edits },
+    Field { key: "it", path: "cost.items", get: |p| Some(list(&p.cost.items, item_parts)), set: set_items },
+    Field {
+        key: "of",
+        path: "cost.offers",
+        get: |p| Some(list(&p.cost.offers, offer_parts)),
+        set: set_offers,
+    },
     Field {
         key: "tick",
         path: "ticks",
@@ -455,17 +588,13 @@ pub fn decode(input: &str) -> Link {
 /// Values that parsed but fail validation go back to their defaults, so the
 /// link opens as a valid plan with everything else kept.
 fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
-    // A few rounds: resetting one field can only remove errors, never add new ones
-    // for fields already reset, so this ends within the number of fields.
-    for _ in 0..FIELDS.len() {
+    // Each round resets one applied field, so this ends within their number.
+    let mut live: Vec<&(&'static Field, String)> = applied.iter().collect();
+    for _ in 0..=applied.len() {
         let errs = link.plan.validate();
-        let Some(bad) = applied.iter().find(|(f, _)| {
-            errs.iter().any(|e| e.field == f.path || e.field.starts_with(&format!("{}.", f.path)))
-                && !link.ignored.iter().any(|i| i.key == f.key)
-        }) else {
-            return;
-        };
-        let (field, value) = bad;
+        let Some((field, value)) = errs.iter().find_map(|e| culprit(&e.field, &live)) else { return };
+        // Every value given for this key is spent: the field is back to its default.
+        live.retain(|(f, _)| f.key != field.key);
         let fresh = baseline(&link.plan);
         if let Some(default) = (field.get)(&fresh) {
             let _ = (field.set)(&mut link.plan, &default);
@@ -478,11 +607,32 @@ fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
     }
 }
 
-/// Percent-encoding of everything but unreserved characters and ','.
+/// The applied field an error points at: the most specific path that covers
+/// it, else the last applied field of the same section (tp for a gpus error).
+fn culprit<'a>(error: &str, live: &[&'a (&'static Field, String)]) -> Option<&'a (&'static Field, String)> {
+    let covers = |path: &str| error == path || error.strip_prefix(path).is_some_and(|r| r.starts_with('.'));
+    let section = |path: &str| path.split('.').next() == error.split('.').next();
+    live.iter()
+        .filter(|(f, _)| covers(f.path))
+        .max_by_key(|(f, _)| f.path.len())
+        .copied()
+        .or_else(|| live.iter().rev().find(|(f, _)| section(f.path)).copied())
+}
+
+/// Percent-encoding of everything but unreserved characters, ',' and ':'.
 fn escape(s: &str) -> String {
+    escape_keeping(s, b"-._~,:")
+}
+
+/// Escapes ',' and ':' too, for the parts of a list value.
+fn escape_part(s: &str) -> String {
+    escape_keeping(s, b"-._~")
+}
+
+fn escape_keeping(s: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~,".contains(&b) {
+        if b.is_ascii_alphanumeric() || keep.contains(&b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -603,9 +753,37 @@ mod tests {
     }
 
     #[test]
+    fn cost_lists_round_trip_with_awkward_names() {
+        let mut p = sample();
+        p.cost.currency = crate::cost::Currency::Cny;
+        p.cost.edits = vec![Edit { id: "aws-p5".into(), key: crate::cost::PriceKey::Od, value: 50.5 }];
+        p.cost.items =
+            vec![Item { name: "支持, 24/7: gold".into(), amount: 99.99, monthly: true, ..Item::default() }];
+        let link = decode(&encode(&p, None, None));
+        assert_eq!(link.ignored, vec![]);
+        assert_eq!(link.plan, p);
+    }
+
+    #[test]
     fn newer_versions_are_flagged() {
         let link = decode("v=9&ctx=100");
         assert_eq!(link.ignored.first().map(|i| i.reason), Some(Reason::NewerVersion));
         assert_eq!(link.plan.inference.context, 100);
+    }
+}
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+
+    /// Found by the share_decode fuzz target.
+    #[test]
+    fn crash_d804905c() {
+        let bytes = [
+            118, 114, 61, 49, 38, 97, 109, 97, 255, 255, 255, 255, 255, 255, 253, 255, 11, 38, 111, 114, 97,
+            38, 103, 97, 38, 103, 38, 49, 116, 61, 109, 101, 135, 104, 0, 16, 108, 111, 114, 97, 38, 103, 61,
+            48, 38, 99, 112, 97, 98, 99,
+        ];
+        let link = decode(&String::from_utf8_lossy(&bytes));
+        assert_eq!(link.plan.validate(), vec![]);
     }
 }

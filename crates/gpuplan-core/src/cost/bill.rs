@@ -1,0 +1,257 @@
+//! The whole bill of one purchase option on one offer:
+//! TOTAL = compute + storage + IP + network + other, each line with its derivation.
+
+use serde::Serialize;
+
+use super::egress::{estimate, tiered};
+use super::inputs::{CostInputs, Horizon};
+use super::line::{Accrual, Category, Draft, Fee, Line, LineKind};
+use super::money::{num, Money};
+use super::options::{price, Compute, OptionKind, Unavailable};
+use super::usage::{Demand, Usage, HOURS_PER_MONTH};
+use crate::error::FieldError;
+use crate::offers::Offer;
+
+/// One option's bill, in the bill's currency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bill {
+    pub lines: Vec<Line>,
+    pub compute: Money,
+    pub storage: Money,
+    pub ip: Money,
+    pub network: Money,
+    pub other: Money,
+    pub total: Money,
+    /// The part owed whatever the usage (commitments, blocks, months).
+    pub committed: Money,
+    /// The profile priced (after spot re-runs).
+    pub usage: Usage,
+    /// Hours paid per instance.
+    pub paid_hours: f64,
+}
+
+impl Bill {
+    /// Hour by which every line is paid.
+    pub fn end_hours(&self) -> f64 {
+        self.lines.iter().map(|l| l.accrual.end()).fold(self.usage.horizon_hours, f64::max)
+    }
+}
+
+/// Why a bill could not be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BuildError {
+    Unavailable(Unavailable),
+    /// An amount beyond [`super::money::MAX_UNITS`].
+    TooLarge(FieldError),
+}
+
+impl From<Unavailable> for BuildError {
+    fn from(u: Unavailable) -> Self {
+        BuildError::Unavailable(u)
+    }
+}
+
+impl From<FieldError> for BuildError {
+    fn from(e: FieldError) -> Self {
+        BuildError::TooLarge(e)
+    }
+}
+
+/// The bill of `kind` on `offer` for `usage`; `Ok(None)` when the offer does not sell it.
+pub fn build(
+    kind: OptionKind,
+    offer: &Offer,
+    usage: &Usage,
+    inputs: &CostInputs,
+    demand: &Demand,
+) -> Result<Option<Bill>, BuildError> {
+    let path = format!("offers.{}.{}", offer.id, kind.code());
+    let finish = |d: Draft| d.finish(inputs.currency, inputs.cny_per_usd, &path);
+    let Some(compute) = price(kind, offer, usage, inputs)? else {
+        return Ok(None);
+    };
+    let mut lines =
+        timed_drafts(&compute, offer, inputs).into_iter().map(finish).collect::<Result<Vec<_>, _>>()?;
+    if let Some(buffer) = buffer(kind, offer, usage, inputs, sum(&lines))? {
+        lines.push(finish(buffer)?);
+    }
+    lines.push(finish(network(&compute, offer, inputs, demand))?);
+    for draft in items(&compute.usage, inputs) {
+        lines.push(finish(draft)?);
+    }
+    let pct = inputs.contingency_pct;
+    if pct > 0.0 {
+        let base = sum(&lines);
+        let formula = format!("{}% × {}", num(pct), base.text());
+        let amount = base.units() * pct / 100.0;
+        let draft = Draft::new(
+            LineKind::Contingency,
+            Fee::Usage,
+            amount,
+            inputs.currency,
+            formula,
+            Accrual::Proportional,
+        );
+        lines.push(finish(draft)?);
+    }
+    Ok(Some(totals(lines, compute.usage, compute.paid_hours, &path)?))
+}
+
+fn sum(lines: &[Line]) -> Money {
+    lines.iter().fold(Money::ZERO, |acc, l| acc.plus(l.amount))
+}
+
+/// Adds the lines up by category; refuses totals beyond the money limit.
+fn totals(lines: Vec<Line>, usage: Usage, paid_hours: f64, path: &str) -> Result<Bill, FieldError> {
+    let part = |cat: Category| {
+        lines.iter().filter(|l| l.category == cat).fold(Money::ZERO, |acc, l| acc.plus(l.amount))
+    };
+    let total = sum(&lines);
+    if Money::round(total.units()).is_none() {
+        let max = super::money::MAX_UNITS;
+        return Err(FieldError::new(path, crate::error::Problem::OutOfRange { min: 0.0, max }));
+    }
+    let committed =
+        lines.iter().filter(|l| l.fee == Fee::Committed).fold(Money::ZERO, |acc, l| acc.plus(l.amount));
+    Ok(Bill {
+        compute: part(Category::Compute),
+        storage: part(Category::Storage),
+        ip: part(Category::Ip),
+        network: part(Category::Network),
+        other: part(Category::Other),
+        total,
+        committed,
+        lines,
+        usage,
+        paid_hours,
+    })
+}
+
+/// The lines that grow with time: compute, storage and IPs.
+fn timed_drafts(compute: &Compute, offer: &Offer, inputs: &CostInputs) -> Vec<Draft> {
+    let u = &compute.usage;
+    let inst = f64::from(u.instances);
+    let span = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
+    let cur = offer.currency;
+    let storage = Draft::new(
+        LineKind::Storage,
+        Fee::Usage,
+        offer.storage_gb_month * inputs.storage_gb * inst * u.horizon_hours / HOURS_PER_MONTH,
+        cur,
+        format!(
+            "{}/GB-month × {} GB × {} inst × {} h ÷ 730 h",
+            num(offer.storage_gb_month),
+            num(inputs.storage_gb),
+            u.instances,
+            num(u.horizon_hours)
+        ),
+        span,
+    );
+    let ips = f64::from(inputs.ips);
+    let ip = Draft::new(
+        LineKind::Ip,
+        Fee::Usage,
+        offer.ip_hour * ips * inst * u.horizon_hours,
+        cur,
+        format!(
+            "{}/IP-h × {} IP × {} inst × {} h",
+            num(offer.ip_hour),
+            inputs.ips,
+            u.instances,
+            num(u.horizon_hours)
+        ),
+        span,
+    );
+    let mut drafts = compute.drafts.clone();
+    drafts.push(storage);
+    drafts.push(ip);
+    drafts
+}
+
+/// Debugging buffer (runs only): the bill of a run `debug_pct` longer minus
+/// the bill of the run, so that fixed-price options pay only what the extra
+/// time really costs them.
+fn buffer(
+    kind: OptionKind,
+    offer: &Offer,
+    usage: &Usage,
+    inputs: &CostInputs,
+    base: Money,
+) -> Result<Option<Draft>, BuildError> {
+    if inputs.horizon != Horizon::Run || inputs.debug_pct <= 0.0 || usage.run_hours <= 0.0 {
+        return Ok(None);
+    }
+    let extra = usage.run_hours * inputs.debug_pct / 100.0;
+    let longer = usage.longer(extra, Horizon::Run);
+    let Some(compute) = price(kind, offer, &longer, inputs)? else {
+        return Ok(None);
+    };
+    let path = format!("offers.{}.{}", offer.id, kind.code());
+    let mut buffered = Money::ZERO;
+    for draft in timed_drafts(&compute, offer, inputs) {
+        buffered = buffered.plus(draft.finish(inputs.currency, inputs.cny_per_usd, &path)?.amount);
+    }
+    let formula = format!(
+        "bill at {} h × (1 + {}%) = {} h: {} − bill at {} h: {}",
+        num(usage.run_hours),
+        num(inputs.debug_pct),
+        num(longer.run_hours),
+        buffered.text(),
+        num(usage.run_hours),
+        base.text()
+    );
+    let run_end = compute.usage.run_hours;
+    let accrual = Accrual::Spread { from_h: run_end - extra, to_h: run_end };
+    let amount = buffered.minus(base).units();
+    Ok(Some(Draft::new(LineKind::Buffer, Fee::Usage, amount, inputs.currency, formula, accrual)))
+}
+
+/// Egress: per month, less the monthly allowance, through the offer's tiers.
+/// Serving takes GB a month (estimated from QPS × response size when asked
+/// and a QPS is given); a run's total is spread over the months it spans.
+fn network(compute: &Compute, offer: &Offer, inputs: &CostInputs, demand: &Demand) -> Draft {
+    let u = &compute.usage;
+    let (per_month, months, estimate_text) = match inputs.horizon {
+        Horizon::Serve if inputs.egress_auto && demand.qps > 0.0 => {
+            let (gb, text) = estimate(demand.qps, demand.response_kb, inputs.hours_per_day);
+            (gb, inputs.months, format!("{text}; "))
+        }
+        Horizon::Serve => (inputs.egress_gb, inputs.months, String::new()),
+        Horizon::Run => {
+            let months = (u.horizon_hours / HOURS_PER_MONTH - 1.0e-9).ceil().max(1.0);
+            (inputs.egress_gb / months, months, String::new())
+        }
+    };
+    let allowance = compute.allowance_gb * f64::from(u.instances);
+    let billable = (per_month - allowance).max(0.0);
+    let (per_month_cost, tiers_text) = tiered(billable, &offer.egress);
+    let mut formula =
+        format!("{estimate_text}({} GB − {} GB included)/month: ", num(per_month), num(allowance));
+    formula.push_str(&format!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(months)));
+    if offer.egress.is_empty() && billable > 0.0 {
+        formula.push_str(" [no egress price in this offer]");
+    }
+    let accrual = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
+    Draft::new(LineKind::Egress, Fee::Usage, per_month_cost * months, offer.currency, formula, accrual)
+}
+
+/// The user's own lines: once, or every month of the horizon.
+fn items(u: &Usage, inputs: &CostInputs) -> Vec<Draft> {
+    let months = u.horizon_hours / HOURS_PER_MONTH;
+    inputs
+        .items
+        .iter()
+        .map(|item| {
+            let (native, formula, accrual) = if item.monthly {
+                let accrual = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
+                let formula = format!("{}/month × {} h ÷ 730 h", num(item.amount), num(u.horizon_hours));
+                (item.amount * months, formula, accrual)
+            } else {
+                (item.amount, num(item.amount), Accrual::Upfront)
+            };
+            let mut draft = Draft::new(LineKind::Item, Fee::Usage, native, item.currency, formula, accrual);
+            draft.name = item.name.clone();
+            draft
+        })
+        .collect()
+}

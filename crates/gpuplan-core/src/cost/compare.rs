@@ -1,0 +1,422 @@
+//! Every option of every offer side by side: the cheapest that meets the
+//! plan, why each other one loses, cost over time and break-even points.
+
+use serde::Serialize;
+
+use super::bill::{build, Bill, BuildError};
+use super::inputs::{CostInputs, Horizon, PriceKey};
+use super::line::{Accrual, Category, Line};
+use super::money::{num, Currency, Money};
+use super::options::{OptionKind, Unavailable};
+use super::usage::{Demand, Usage};
+use crate::error::{FieldError, Problem};
+use crate::lang::Lang;
+use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
+
+/// Intervals in each cost-over-time series.
+const SERIES_STEPS: u32 = 48;
+
+/// One point of a cumulative cost curve.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub hours: f64,
+    /// Paid by then, in the bill's currency.
+    pub cost: f64,
+}
+
+/// Why an option is not the answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Loss {
+    /// It meets the plan but costs more; `main` is where most of the gap is.
+    Dearer { by: Money, pct: f64, main: Category, paid_hours: f64, used_hours: f64 },
+    /// The run takes longer than the deadline.
+    Deadline { hours: f64, deadline_h: f64 },
+}
+
+impl Loss {
+    pub fn text(&self, lang: Lang, currency: Currency) -> String {
+        match self {
+            Loss::Dearer { by, pct, main, paid_hours, used_hours } => {
+                let idle = *paid_hours > used_hours * 1.01 + 0.01;
+                let (by, pct, main, cur) = (by.text(), num(pct.round()), main.label(lang), currency.code());
+                let (paid, used) = (num(paid_hours.round()), num(used_hours.round()));
+                match (lang, idle) {
+                    (Lang::Zh, true) => {
+                        format!("贵 {by} {cur}（+{pct}%），主要在{main}：每台付 {paid} 小时，只用 {used} 小时")
+                    }
+                    (Lang::Zh, false) => format!("贵 {by} {cur}（+{pct}%），主要在{main}"),
+                    (Lang::En, true) => format!(
+                        "costs {by} {cur} more (+{pct}%), mostly {main}: pays {paid} h per instance, uses {used} h"
+                    ),
+                    (Lang::En, false) => format!("costs {by} {cur} more (+{pct}%), mostly {main}"),
+                }
+            }
+            Loss::Deadline { hours, deadline_h } => match lang {
+                Lang::Zh => format!("赶不上期限：需要 {} 小时，期限 {} 小时", num(*hours), num(*deadline_h)),
+                Lang::En => {
+                    format!("misses the deadline: takes {} h, deadline {} h", num(*hours), num(*deadline_h))
+                }
+            },
+        }
+    }
+}
+
+/// One purchase option of one offer, fully priced.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionCost {
+    /// "offer-id/option", unique in the report.
+    pub id: String,
+    /// Offer name and option, in English ([`OptionCost::label`] for other languages).
+    pub name: String,
+    pub offer: String,
+    pub offer_name: String,
+    pub kind: OptionKind,
+    pub provider: String,
+    pub gpu: String,
+    pub gpus_per_instance: u32,
+    pub instances: u32,
+    pub total: Money,
+    pub compute: Money,
+    pub storage: Money,
+    pub ip: Money,
+    pub network: Money,
+    pub other: Money,
+    pub committed: Money,
+    /// The bill's currency.
+    pub currency: Currency,
+    /// The currency the offer's prices are in.
+    pub offer_currency: Currency,
+    pub run_hours: f64,
+    pub horizon_hours: f64,
+    pub paid_hours: f64,
+    pub meets: bool,
+    /// 1 = the answer.
+    pub rank: usize,
+    pub loss: Option<Loss>,
+    pub lines: Vec<Line>,
+    pub series: Vec<Point>,
+    pub source: String,
+    pub date: String,
+    pub host: bool,
+}
+
+impl OptionCost {
+    /// Offer name and option in `lang`.
+    pub fn label(&self, lang: Lang) -> String {
+        format!("{} · {}", self.offer_name, self.kind.label(lang))
+    }
+
+    pub fn part(&self, cat: Category) -> Money {
+        match cat {
+            Category::Compute => self.compute,
+            Category::Storage => self.storage,
+            Category::Ip => self.ip,
+            Category::Network => self.network,
+            Category::Other => self.other,
+        }
+    }
+
+    /// Paid by hour `t` (bill currency units); the contingency in step with the rest.
+    pub fn paid_by(&self, t: f64) -> f64 {
+        let proportional = |l: &&Line| l.accrual == Accrual::Proportional;
+        let base_total: f64 = self.lines.iter().filter(|l| !proportional(l)).map(|l| l.amount.units()).sum();
+        let base_paid: f64 = self
+            .lines
+            .iter()
+            .filter(|l| !proportional(l))
+            .map(|l| l.amount.units() * l.accrual.share(t))
+            .sum();
+        let ratio = if base_total > 0.0 { base_paid / base_total } else { 1.0 };
+        let rest: f64 = self.lines.iter().filter(proportional).map(|l| l.amount.units() * ratio).sum();
+        base_paid + rest
+    }
+}
+
+/// An offer or option left out, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Skip {
+    /// The plan has no fit or speed figures for this offer's GPU.
+    NoFigures {
+        gpu: String,
+    },
+    Unavailable(Unavailable),
+    /// An amount beyond the money limit (absurd prices or counts).
+    TooLarge(FieldError),
+}
+
+impl Skip {
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Skip::NoFigures { gpu } => match lang {
+                Lang::Zh => format!("计划在 {gpu} 上没有显存/速度结果"),
+                Lang::En => format!("the plan has no fit or speed figures on {gpu}"),
+            },
+            Skip::Unavailable(u) => u.text(lang),
+            Skip::TooLarge(e) => e.message(lang),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Skipped {
+    /// Offer id, or "offer-id/option".
+    pub id: String,
+    pub name: String,
+    pub skip: Skip,
+}
+
+/// Where two cost curves cross: before `hours` one is cheaper, after it the other.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BreakEven {
+    pub cheaper_before: String,
+    pub cheaper_after: String,
+    /// Approximate (linear between the series points).
+    pub hours: f64,
+}
+
+/// Every option, ranked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CostReport {
+    pub currency: Currency,
+    /// Id of the cheapest option that meets the plan.
+    pub best: Option<String>,
+    /// Meeting options by total, then the rest.
+    pub options: Vec<OptionCost>,
+    pub skipped: Vec<Skipped>,
+    /// Crossings of each option's curve with the best one's.
+    pub break_even: Vec<BreakEven>,
+}
+
+/// Prices every option of every offer for the demand. `offers` are the
+/// defaults (or a vendor's sheet); the inputs' own offers and edits apply on top.
+pub fn compare(
+    inputs: &CostInputs,
+    demand: &Demand,
+    offers: &[Offer],
+) -> Result<CostReport, Vec<FieldError>> {
+    let mut errs = Vec::new();
+    inputs.validate(&mut errs);
+    demand.validate(&mut errs);
+    // The inputs' own offers and edit values are checked by `inputs.validate`.
+    for (i, offer) in offers.iter().enumerate() {
+        offer.validate(&format!("offers[{i}]"), &mut errs);
+    }
+    let offers = effective_offers(inputs, offers, &mut errs);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let mut options = Vec::new();
+    let mut skipped = Vec::new();
+    for offer in &offers {
+        price_offer(offer, inputs, demand, &mut options, &mut skipped);
+    }
+    rank(&mut options, inputs);
+    add_series(&mut options);
+    let break_even = break_evens(&options);
+    let best = options.first().filter(|o| o.meets).map(|o| o.id.clone());
+    Ok(CostReport { currency: inputs.currency, best, options, skipped, break_even })
+}
+
+/// The offers after the user's additions (same id replaces) and price edits.
+fn effective_offers(inputs: &CostInputs, base: &[Offer], errs: &mut Vec<FieldError>) -> Vec<Offer> {
+    let mut offers = base.to_vec();
+    for own in &inputs.offers {
+        match offers.iter_mut().find(|o| o.id == own.id) {
+            Some(slot) => *slot = own.clone(),
+            None => offers.push(own.clone()),
+        }
+    }
+    for (i, edit) in inputs.edits.iter().enumerate() {
+        match offers.iter_mut().find(|o| o.id == edit.id.as_str()) {
+            Some(offer) => apply_edit(offer, edit.key, edit.value),
+            None => errs.push(FieldError::new(
+                format!("cost.edits[{i}].id"),
+                Problem::Unknown { id: edit.id.clone() },
+            )),
+        }
+    }
+    offers
+}
+
+/// Sets one price; an option the offer lacks is created with default terms.
+fn apply_edit(offer: &mut Offer, key: PriceKey, value: f64) {
+    match key {
+        PriceKey::Od => offer.od.get_or_insert_with(OnDemand::default).hourly = value,
+        PriceKey::Spot => offer.spot.get_or_insert_with(Spot::default).hourly = value,
+        PriceKey::Sp => offer.sp.get_or_insert_with(SavingsPlan::default).hourly = value,
+        PriceKey::Ri => offer.ri.get_or_insert_with(Reserved::default).hourly = value,
+        PriceKey::RiUpfront => offer.ri.get_or_insert_with(Reserved::default).upfront = value,
+        PriceKey::Block => offer.block.get_or_insert_with(Block::default).hourly = value,
+        PriceKey::Monthly => offer.monthly.get_or_insert_with(Monthly::default).price = value,
+        PriceKey::Storage => offer.storage_gb_month = value,
+        PriceKey::Ip => offer.ip_hour = value,
+    }
+}
+
+fn price_offer(
+    offer: &Offer,
+    inputs: &CostInputs,
+    demand: &Demand,
+    options: &mut Vec<OptionCost>,
+    skipped: &mut Vec<Skipped>,
+) {
+    let Some(need) = demand.needs.iter().find(|n| n.gpu == offer.gpu.as_ref()) else {
+        let skip = Skip::NoFigures { gpu: offer.gpu.to_string() };
+        skipped.push(Skipped { id: offer.id.to_string(), name: offer.name.to_string(), skip });
+        return;
+    };
+    let usage = Usage::new(inputs, need, offer.gpus);
+    for kind in OptionKind::ALL {
+        let id = format!("{}/{}", offer.id, kind.code());
+        let name = format!("{} · {}", offer.name, kind.label(Lang::En));
+        match build(kind, offer, &usage, inputs, demand) {
+            Ok(Some(bill)) => options.push(option_cost(id, name, kind, offer, bill, inputs)),
+            Ok(None) => {}
+            Err(BuildError::Unavailable(u)) => skipped.push(Skipped { id, name, skip: Skip::Unavailable(u) }),
+            Err(BuildError::TooLarge(e)) => skipped.push(Skipped { id, name, skip: Skip::TooLarge(e) }),
+        }
+    }
+}
+
+fn option_cost(
+    id: String,
+    name: String,
+    kind: OptionKind,
+    offer: &Offer,
+    bill: Bill,
+    inputs: &CostInputs,
+) -> OptionCost {
+    let meets = inputs.horizon != Horizon::Run
+        || inputs.deadline_h <= 0.0
+        || bill.usage.run_hours <= inputs.deadline_h + 1.0e-9;
+    OptionCost {
+        id,
+        name,
+        offer: offer.id.to_string(),
+        offer_name: offer.name.to_string(),
+        kind,
+        provider: offer.provider.to_string(),
+        gpu: offer.gpu.to_string(),
+        gpus_per_instance: offer.gpus,
+        instances: bill.usage.instances,
+        total: bill.total,
+        compute: bill.compute,
+        storage: bill.storage,
+        ip: bill.ip,
+        network: bill.network,
+        other: bill.other,
+        committed: bill.committed,
+        currency: inputs.currency,
+        offer_currency: offer.currency,
+        run_hours: bill.usage.run_hours,
+        horizon_hours: bill.end_hours(),
+        paid_hours: bill.paid_hours,
+        meets,
+        rank: 0,
+        loss: None,
+        series: Vec::new(),
+        source: offer.source.to_string(),
+        date: offer.date.to_string(),
+        host: offer.host,
+        lines: bill.lines,
+    }
+}
+
+/// Meeting options by total (then id), then the rest; each loser gets its reason.
+fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
+    options.sort_by(|a, b| b.meets.cmp(&a.meets).then(a.total.cmp(&b.total)).then_with(|| a.id.cmp(&b.id)));
+    let best = options.first().filter(|o| o.meets).cloned();
+    for (i, option) in options.iter_mut().enumerate() {
+        option.rank = i + 1;
+        option.loss = if !option.meets {
+            Some(Loss::Deadline { hours: option.run_hours, deadline_h: inputs.deadline_h })
+        } else {
+            best.as_ref().filter(|b| b.id != option.id).map(|b| dearer(option, b))
+        };
+    }
+}
+
+fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
+    let main = Category::ALL
+        .into_iter()
+        .max_by_key(|cat| option.part(*cat).minus(best.part(*cat)).cents())
+        .unwrap_or(Category::Compute);
+    let by = option.total.minus(best.total);
+    let pct = if best.total.cents() > 0 { by.units() / best.total.units() * 100.0 } else { 0.0 };
+    Loss::Dearer { by, pct, main, paid_hours: option.paid_hours, used_hours: option.run_hours }
+}
+
+/// Cumulative cost of every option on one shared axis: evenly spaced hours
+/// plus every hour where some curve bends or jumps. A jump (an upfront or a
+/// monthly payment) appears as two points at the same hour, before and after,
+/// so the curves are exactly linear between consecutive points.
+fn add_series(options: &mut [OptionCost]) {
+    let end = options.iter().map(|o| o.horizon_hours).fold(0.0, f64::max);
+    let mut hours: Vec<f64> =
+        (0..=SERIES_STEPS).map(|i| end * f64::from(i) / f64::from(SERIES_STEPS)).collect();
+    for option in options.iter() {
+        hours.extend(option.lines.iter().flat_map(|l| l.accrual.knots()));
+    }
+    hours.retain(|h| h.is_finite() && (0.0..=end).contains(h));
+    hours.sort_by(f64::total_cmp);
+    hours.dedup_by(|a, b| (*a - *b).abs() < 1.0e-6);
+    for option in options.iter_mut() {
+        let mut series = Vec::with_capacity(hours.len() + 8);
+        for &t in &hours {
+            let before = cents_rounded(option.paid_by(t - 1.0e-6));
+            let at = if t >= end { option.total.units() } else { cents_rounded(option.paid_by(t)) };
+            if (at - before).abs() >= 0.005 {
+                series.push(Point { hours: t, cost: before });
+            }
+            series.push(Point { hours: t, cost: at });
+        }
+        option.series = series;
+    }
+}
+
+fn cents_rounded(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Hours where each option's curve crosses the best one's, from the
+/// series (exact where the curves are linear between points).
+fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
+    let Some(best) = options.first().filter(|o| o.meets) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for other in options.iter().skip(1) {
+        let mut last: Option<(f64, f64)> = None;
+        for (t, diff) in differences(other, best) {
+            if diff.abs() < 0.005 {
+                continue;
+            }
+            if let Some((t0, d0)) = last.filter(|(_, d0)| d0.signum() != diff.signum()) {
+                let hours = t0 + (t - t0) * d0 / (d0 - diff);
+                let (before, after) = if diff > 0.0 { (other, best) } else { (best, other) };
+                out.push(BreakEven {
+                    cheaper_before: before.id.clone(),
+                    cheaper_after: after.id.clone(),
+                    hours: (hours * 10.0).round() / 10.0,
+                });
+            }
+            last = Some((t, diff));
+        }
+    }
+    out
+}
+
+/// (hour, a − b) at every point of both series, jumps included.
+fn differences(a: &OptionCost, b: &OptionCost) -> Vec<(f64, f64)> {
+    let mut hours: Vec<f64> = a.series.iter().chain(&b.series).map(|p| p.hours).collect();
+    hours.sort_by(f64::total_cmp);
+    hours.dedup();
+    let mut out = Vec::with_capacity(hours.len() * 2);
+    for t in hours {
+        out.push((t, a.paid_by(t - 1.0e-6) - b.paid_by(t - 1.0e-6)));
+        out.push((t, a.paid_by(t) - b.paid_by(t)));
+    }
+    out
+}

@@ -1,0 +1,94 @@
+//! Egress to the internet: tiered per-GB prices within each month, the
+//! allowance that monthly servers include, and the estimate from traffic.
+
+use super::money::num;
+use crate::offers::Tier;
+
+/// KB in a GB (decimal, as response sizes are quoted).
+const KB_PER_GB: f64 = 1.0e6;
+
+/// Price of `gb` sent in one month across `tiers`, with the formula. GB
+/// beyond the last bounded tier pay that tier's price. Empty tiers: not metered.
+pub fn tiered(gb: f64, tiers: &[Tier]) -> (f64, String) {
+    let mut lower = 0.0;
+    let mut cost = 0.0;
+    let mut parts = Vec::new();
+    let count = tiers.len();
+    for (i, tier) in tiers.iter().enumerate() {
+        let last = i + 1 == count;
+        let upper = match tier.upto_gb {
+            Some(upto) if !last => upto,
+            _ => f64::INFINITY,
+        };
+        let in_tier = (gb.min(upper) - lower).max(0.0);
+        if in_tier > 0.0 {
+            cost += in_tier * tier.per_gb;
+            parts.push(format!("{} GB × {}", num(in_tier), num(tier.per_gb)));
+        }
+        lower = upper;
+        if gb <= lower {
+            break;
+        }
+    }
+    let formula = if parts.is_empty() { "0 GB".to_string() } else { parts.join(" + ") };
+    (cost, formula)
+}
+
+/// GB a month from `qps` requests per second of `response_kb` each, served
+/// `hours_per_day` hours a day over 730/24 days, with the formula.
+pub fn estimate(qps: f64, response_kb: f64, hours_per_day: f64) -> (f64, String) {
+    let days = super::usage::HOURS_PER_MONTH / 24.0;
+    let gb = qps * response_kb * 3600.0 * hours_per_day * days / KB_PER_GB;
+    let formula = format!(
+        "{} req/s × {} KB × 3600 s × {} h × {} d ÷ 10^6 = {} GB/month",
+        num(qps),
+        num(response_kb),
+        num(hours_per_day),
+        num(days),
+        num(gb)
+    );
+    (gb, formula)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn aws() -> Vec<Tier> {
+        let t = |upto_gb: Option<f64>, per_gb: f64| Tier { upto_gb, per_gb };
+        vec![
+            t(Some(100.0), 0.0),
+            t(Some(10_240.0), 0.09),
+            t(Some(51_200.0), 0.085),
+            t(Some(153_600.0), 0.07),
+            t(None, 0.05),
+        ]
+    }
+
+    #[test]
+    fn crosses_tier_boundaries() {
+        // 12,000 GB: 100 free, 10,140 × 0.09 = 912.60, 1,760 × 0.085 = 149.60.
+        let (cost, formula) = tiered(12_000.0, &aws());
+        assert!((cost - 1062.2).abs() < 1e-9);
+        assert_eq!(formula, "100 GB × 0 + 10140 GB × 0.09 + 1760 GB × 0.085");
+        assert_eq!(tiered(80.0, &aws()).0, 0.0);
+        // Above 150 TB the last tier applies to the rest.
+        let (big, _) = tiered(200_000.0, &aws());
+        let expected = 10_140.0 * 0.09 + 40_960.0 * 0.085 + 102_400.0 * 0.07 + 46_400.0 * 0.05;
+        assert!((big - expected).abs() < 1e-6);
+    }
+
+    #[test]
+    fn last_bounded_tier_continues_and_empty_is_free() {
+        let one = [Tier { upto_gb: Some(10.0), per_gb: 0.5 }];
+        assert_eq!(tiered(30.0, &one).0, 15.0);
+        assert_eq!(tiered(30.0, &[]).0, 0.0);
+    }
+
+    #[test]
+    fn estimates_from_requests() {
+        // 10 req/s × 300 KB, all day: 10 × 300 × 3600 × 24 × 30.41667 / 1e6 = 7,884 GB.
+        let (gb, _) = estimate(10.0, 300.0, 24.0);
+        assert!((gb - 7884.0).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,84 @@
+// Browser timings for `cargo xtask bench` (not part of the test suite:
+// timings are noisy, sizes are the budget the tests hold). Prints one table:
+// navigation -> first result, unthrottled and at 4x CPU throttling; one
+// input change -> updated result; and the full report in wasm via the JS API.
+import { serve, launch, openPage } from './lib.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function firstResult(browser, url, rate) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="peak-memory"]');
+  // performance.now() counts from navigation start.
+  const ms = await page.evaluate(() => performance.now());
+  const t = await page.evaluate(() => {
+    const e = performance.getEntriesByType('navigation')[0];
+    return e ? e.domContentLoadedEventEnd : 0;
+  });
+  return { ms, dcl: t, page, context, cdp };
+}
+
+// Types one character into the context field and waits for peak-memory to change.
+async function inputLatency(page) {
+  return page.evaluate(async () => {
+    const input = document.querySelector('#f-inference-context');
+    const out = document.querySelector('[data-testid="peak-memory"]');
+    const times = [];
+    for (const value of ['16384', '32768', '65536', '8192', '131072']) {
+      const before = out.textContent;
+      const done = new Promise((ok) => {
+        const obs = new MutationObserver(() => { if (out.textContent !== before) { obs.disconnect(); ok(); } });
+        obs.observe(out, { subtree: true, childList: true, characterData: true });
+      });
+      const t0 = performance.now();
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await done;
+      // Wait for the frame that paints the change.
+      await new Promise((ok) => requestAnimationFrame(() => ok()));
+      times.push(performance.now() - t0);
+    }
+    return times;
+  });
+}
+
+async function wasmReport(browser, url) {
+  const { page, context } = await openPage(browser, url + 'examples/api.html');
+  await page.waitForFunction(() => window.gpuplanExample);
+  const ms = await page.evaluate(async () => {
+    const api = await import('../api/gpuplan.js');
+    const plan = { task: 'infer', model: { kind: 'preset', id: 'llama-3.1-70b' }, inference: { weights: 'fp8' } };
+    for (let i = 0; i < 5; i++) api.estimate(plan);
+    const n = 50, t0 = performance.now();
+    for (let i = 0; i < n; i++) api.estimate(plan);
+    return (performance.now() - t0) / n;
+  });
+  await context.close();
+  return ms;
+}
+
+const server = await serve();
+const browser = await launch();
+const rows = [];
+for (const rate of [1, 4]) {
+  const first = [], dcl = [], input = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await firstResult(browser, server.url, rate);
+    first.push(r.ms); dcl.push(r.dcl);
+    if (await r.page.locator('#f-inference-context').count()) input.push(median(await inputLatency(r.page)));
+    await r.context.close();
+  }
+  rows.push([`first result, CPU x${rate}`, median(first)]);
+  rows.push([`DOMContentLoaded, CPU x${rate}`, median(dcl)]);
+  if (input.length) rows.push([`input -> painted result, CPU x${rate}`, median(input)]);
+}
+rows.push(['full report in wasm (JS API), per call', await wasmReport(browser, server.url)]);
+console.log(`\n${'browser timing (median of ' + RUNS + ')'.padEnd(10)}`);
+for (const [name, ms] of rows) console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms`);
+await browser.close();
+await server.close();
