@@ -4,6 +4,8 @@
 
 mod args;
 mod estimate;
+mod fit;
+mod gpus;
 mod models;
 
 use std::process::ExitCode;
@@ -17,6 +19,8 @@ usage: gpuplan <command> [flags]
 
 commands:
   estimate   peak memory per GPU, by component, with derivations
+  fit        every catalog GPU: count needed, per-GPU use, headroom, flags, speed
+  gpus       the GPU catalog with sources
   models     the preset models
   help       this text
 
@@ -38,6 +42,10 @@ workload flags (estimate):
   --batch N --seq N --grad-ckpt none|selective|full --act-offload --chunked-ce --no-flash-attn
   --gpus N --shard none|zero1|zero2|zero3|fsdp --tp N --pp N
   --gpu ID --gpu-mem-gb GB (a card's memory, for vLLM's reserved pool)
+fit flags (with the workload flags):
+  --headroom PCT --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
+  --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
+  --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
 output:
   --format text|json     --lang zh|en
 Invalid input exits with status 2 and one line naming the field.
@@ -50,6 +58,8 @@ fn run(argv: &[String]) -> Result<(), CliError> {
     };
     match cmd {
         "estimate" => estimate::run(rest),
+        "fit" => fit::run(rest),
+        "gpus" => gpus::run(rest),
         "models" => models::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

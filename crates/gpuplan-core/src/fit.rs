@@ -273,10 +273,10 @@ impl Default for FitOptions {
 /// Fit the plan on every catalog GPU (and its custom GPU) with the memory
 /// engine. The engine runs without a card (`estimate_on(.., None)`): its
 /// per-GPU need does not depend on the card, only vLLM's reservation would.
-pub fn fit(plan: &Plan) -> Result<FitReport, Vec<FieldError>> {
+pub fn fit(plan: &Plan, opts: &FitOptions) -> Result<FitReport, Vec<FieldError>> {
     let single = crate::memory::estimate_on(plan, None)?;
     let size = ModelSize { total: single.params, active: single.active_params };
-    fit_with(plan, &FitOptions::default(), Some(size), |p| crate::memory::estimate_on(p, None))
+    fit_with(plan, opts, Some(size), |p| crate::memory::estimate_on(p, None))
 }
 
 /// Fit with a given memory estimator (the memory engine, or a stand-in in

@@ -1,7 +1,7 @@
 //! The fit search on the real memory engine: the seeds' worked examples,
 //! and the property the search's bisection relies on.
 
-use gpuplan_core::fit::{fit, FitReport, GpuFit, Strategy};
+use gpuplan_core::fit::{fit, FitOptions, FitReport, GpuFit, Strategy};
 use gpuplan_core::memory::estimate_on;
 use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Method, Parallel, Plan, Shard, Task, WeightFormat};
@@ -21,7 +21,7 @@ fn seed_7b_fp16_inference_fits_one_24gb_card() {
     let mut plan = Plan { model: preset("mistral-7b"), ..Plan::default() };
     plan.inference.weights = WeightFormat::Bf16;
     plan.inference.context = 4096;
-    let r = fit(&plan).expect("valid");
+    let r = fit(&plan, &FitOptions::default()).expect("valid");
     for id in ["rtx-4090", "rtx-3090", "l4", "a10"] {
         let b = row(&r, id).best.clone().expect("fits");
         assert_eq!((b.gpus, b.strategy), (1, Strategy::Single), "{id}");
@@ -33,7 +33,7 @@ fn seed_7b_fp16_inference_fits_one_24gb_card() {
 fn seed_70b_bf16_needs_more_than_one_80gb_card() {
     let mut plan = Plan { model: preset("llama-3.1-70b"), ..Plan::default() };
     plan.inference.weights = WeightFormat::Bf16;
-    let r = fit(&plan).expect("valid");
+    let r = fit(&plan, &FitOptions::default()).expect("valid");
     for id in ["h100-sxm", "a100-80-sxm", "h100-pcie"] {
         let g = row(&r, id);
         assert!(g.lower_bound.gpus >= 2, "{id}");
@@ -52,7 +52,7 @@ fn seed_70b_fp8_is_about_70_gb_of_weights() {
     let m = estimate_on(&plan, None).expect("valid");
     let w = m.components.weights.bytes as f64 / 1e9;
     assert!((68.0..76.0).contains(&w), "{w} GB");
-    let r = fit(&plan).expect("valid");
+    let r = fit(&plan, &FitOptions::default()).expect("valid");
     assert_eq!(row(&r, "h200-sxm").best.as_ref().map(|b| b.gpus), Some(1));
     assert_eq!(row(&r, "h100-sxm").best.as_ref().map(|b| b.gpus), Some(2));
 }
@@ -63,7 +63,7 @@ fn fit_reports_speed_from_the_engine_parameter_counts() {
     plan.training.method = Method::Lora;
     plan.training.dataset_tokens = 1e9;
     plan.training.mfu = 0.6;
-    let r = fit(&plan).expect("valid");
+    let r = fit(&plan, &FitOptions::default()).expect("valid");
     let a100 = row(&r, "a100-80-sxm");
     let b = a100.best.clone().expect("LoRA 8B fits one A100 80GB");
     assert_eq!(b.gpus, 1);
