@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::error::{FieldError, Limit};
+use crate::error::{FieldError, Limit, Problem};
 use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
 use crate::plan::{GradCkpt, Parallel, Plan, Precision, Task, WeightFormat};
@@ -193,6 +193,10 @@ pub fn inference_speed(s: &Serving) -> Result<InferenceSpeed, Vec<FieldError>> {
     let kv_read = s.kv_bytes_per_token_per_gpu * mean_context;
     // One decode step of one stage reads its weights once and every sequence's KV.
     let step = (weights_read + conc * kv_read) / bandwidth;
+    if !(step > 0.0 && step.is_finite()) {
+        // Nothing read per token: no memory bound to state.
+        return Err(vec![FieldError::new("memory.weights", Problem::OutOfRange { min: 1.0, max: 1.0e16 })]);
+    }
     let stages = f64::from(s.stages);
     let per_seq = 1.0 / (stages * step);
     let total = conc / step;
@@ -574,6 +578,13 @@ mod tests {
     }
 
     #[test]
+    fn nothing_read_per_token_is_an_error_not_infinity() {
+        let empty = Serving { weight_bytes_per_gpu: 0.0, kv_bytes_per_token_per_gpu: 0.0, ..serving() };
+        let errs = inference_speed(&empty).expect_err("no bound");
+        assert_eq!(errs[0].field, "memory.weights");
+    }
+
+    #[test]
     fn qps_target_needs_whole_replicas_and_is_a_lower_bound() {
         let f = gpus_for_qps(10.0, 3.0, 2).expect("target");
         assert_eq!(f.value, 8.0);
@@ -591,6 +602,38 @@ mod tests {
         assert_eq!(inference_tflops(h100, WeightFormat::Bf16), Some(989.0));
         assert_eq!(training_tflops(a100, Precision::Mixed), Some(312.0));
         assert_eq!(training_tflops(a100, Precision::Fp32), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn valid_inputs_give_finite_positive_figures(
+            bw in 0.01f64..20.0,
+            tflops in 1.0f64..20_000.0,
+            weights in 1e6f64..1e13,
+            kv in 0.0f64..1e7,
+            prompt in 1u64..200_000,
+            output in 1u64..50_000,
+            conc in 1u64..10_000,
+            pp in 1u32..16,
+        ) {
+            let s = Serving {
+                bandwidth_tbs: bw,
+                tflops,
+                gpus: pp,
+                stages: pp,
+                weight_bytes_per_gpu: weights,
+                size: ModelSize::dense(weights),
+                kv_bytes_per_token_per_gpu: kv,
+                prompt_tokens: prompt,
+                output_tokens: output,
+                concurrency: conc,
+            };
+            let r = inference_speed(&s).expect("valid");
+            for f in [&r.decode_tps_per_sequence, &r.decode_tps_total, &r.prefill_seconds, &r.requests_per_s] {
+                proptest::prop_assert!(f.value.is_finite() && f.value > 0.0, "{f:?}");
+            }
+            proptest::prop_assert!(r.decode_tps_total.value >= r.decode_tps_per_sequence.value);
+        }
     }
 
     #[test]
