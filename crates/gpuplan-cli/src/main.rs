@@ -3,8 +3,10 @@
 //! `args`, which turns flags and plan files into a `Plan`.
 
 mod args;
+mod cost;
 mod estimate;
 mod models;
+mod share;
 
 use std::process::ExitCode;
 
@@ -17,11 +19,14 @@ usage: gpuplan <command> [flags]
 
 commands:
   estimate   peak memory per GPU, by component, with derivations
+  cost       every purchase option's whole bill, cheapest first
+  share      the share link for the plan (--base URL to prefix it)
   models     the preset models
   help       this text
 
 workload flags (estimate):
-  --plan FILE            a plan as JSON (flags below override it)
+  --plan FILE            a plan as JSON, - for stdin (flags below override it)
+  --url LINK             a share link as the base plan
   --task infer|train
   --model ID             a preset (gpuplan models); its checkpoint format is the default
   --params-b --layers --hidden --heads --kv-heads --head-dim --intermediate --vocab
@@ -51,6 +56,8 @@ fn run(argv: &[String]) -> Result<(), CliError> {
     match cmd {
         "estimate" => estimate::run(rest),
         "models" => models::run(rest),
+        "cost" => cost::run(rest),
+        "share" => share::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())
