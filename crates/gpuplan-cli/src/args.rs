@@ -224,11 +224,14 @@ fn set<T>(slot: &mut T, v: Option<T>) {
     }
 }
 
-/// The plan the flags describe: `--plan FILE` as the base, flags on top.
+/// The plan the flags describe: `--plan FILE` (`-` for stdin) or `--url LINK`
+/// as the base, flags on top. A link's unreadable parts are named on stderr.
 pub fn plan(flags: &mut Flags) -> Result<Plan, CliError> {
-    let mut plan = match flags.value("plan")? {
-        Some(path) => read_plan(&path)?,
-        None => Plan::default(),
+    let mut plan = match (flags.value("plan")?, flags.value("url")?) {
+        (Some(_), Some(_)) => return Err(CliError("--plan and --url: give one of them".into())),
+        (Some(path), None) => read_plan(&path)?,
+        (None, Some(url)) => from_link(&url),
+        (None, None) => Plan::default(),
     };
     let mut r = Reader { flags };
     set(&mut plan.task, r.pick("task", "task", &TASKS)?);
@@ -245,8 +248,18 @@ pub fn plan(flags: &mut Flags) -> Result<Plan, CliError> {
     Ok(plan)
 }
 
+fn from_link(url: &str) -> Plan {
+    let link = gpuplan_core::share::decode(url);
+    for ignored in &link.ignored {
+        eprintln!("notice: link part ignored: {}", ignored.describe(Lang::En));
+    }
+    link.plan
+}
+
 fn read_plan(path: &str) -> Result<Plan, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("--plan {path}: {e}")))?;
+    let text =
+        if path == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(path) }
+            .map_err(|e| CliError(format!("--plan {path}: {e}")))?;
     serde_json::from_str(&text).map_err(|e| CliError(format!("--plan {path}: not a plan: {e}")))
 }
 

@@ -3,10 +3,12 @@
 //! `args`, which turns flags and plan files into a `Plan`.
 
 mod args;
+mod cost;
 mod estimate;
 mod fit;
 mod gpus;
 mod models;
+mod share;
 
 use std::process::ExitCode;
 
@@ -21,11 +23,14 @@ commands:
   estimate   peak memory per GPU, by component, with derivations
   fit        every catalog GPU: count needed, per-GPU use, headroom, flags, speed
   gpus       the GPU catalog with sources
+  cost       every purchase option's whole bill, cheapest first
+  share      the share link for the plan (--base URL to prefix it)
   models     the preset models
   help       this text
 
 workload flags (estimate):
-  --plan FILE            a plan as JSON (flags below override it)
+  --plan FILE            a plan as JSON, - for stdin (flags below override it)
+  --url LINK             a share link as the base plan
   --task infer|train
   --model ID             a preset (gpuplan models); its checkpoint format is the default
   --params-b --layers --hidden --heads --kv-heads --head-dim --intermediate --vocab
@@ -61,6 +66,8 @@ fn run(argv: &[String]) -> Result<(), CliError> {
         "fit" => fit::run(rest),
         "gpus" => gpus::run(rest),
         "models" => models::run(rest),
+        "cost" => cost::run(rest),
+        "share" => share::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

@@ -128,20 +128,28 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, St
     let first = kept * in_flight + recompute_bytes;
     let last = kept + recompute_bytes + logits + head_inputs;
     let total = if split.pp > 1 { first.max(last) } else { last };
-    let mut d = format!(
-        "b·s {}·{} × (L {resident}·{} B{} + V {}·{} B{}) = {}",
-        t.batch,
-        t.seq,
-        fmt::num(kept_per_layer),
-        if recompute > 0.0 { format!(" + recompute {} B", fmt::num(recompute)) } else { String::new() },
+    let kept_txt = format!("L {resident}·{} B", fmt::num(kept_per_layer));
+    let recompute_txt =
+        if recompute > 0.0 { format!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
+    let tp_txt = if split.tp > 1 { format!("/tp {}", split.tp) } else { String::new() };
+    let loss_txt = format!(
+        "head 2·h {}·{} B + V {}{tp_txt}·{} B",
+        arch.hidden,
+        fmt::num(elem),
         arch.vocab,
-        fmt::num(logit_elem),
-        if split.tp > 1 { format!("/tp {}", split.tp) } else { String::new() },
-        fmt::size(total)
+        fmt::num(logit_elem)
     );
-    if split.pp > 1 {
-        d.push_str(&format!("; 1F1B: first stage holds {} micro-batches", split.pp));
-    }
+    let tokens_txt = format!("b·s {}·{}", t.batch, t.seq);
+    let d = if split.pp > 1 {
+        format!(
+            "max(first stage {tokens_txt} × ({} micro-batches × {kept_txt}{recompute_txt}), \
+             last stage {tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt})) = {}",
+            split.pp,
+            fmt::size(total)
+        )
+    } else {
+        format!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
+    };
     (total, d)
 }
 

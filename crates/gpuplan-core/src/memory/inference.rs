@@ -110,7 +110,7 @@ pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
     Built {
         weights: Part::new(
             w,
-            format!("{}×{}b ÷ 8 = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
+            format!("{}×{}b ÷ 8 bit/B = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
             weights::SOURCE,
         ),
         gradients: Part::none(),

@@ -3,7 +3,7 @@
 //! data-parallel sharding.
 
 use crate::model::{Arch, Matrix, Role};
-use crate::plan::{LoraTargets, Method, Optimizer, Precision, Shard, Training, WeightFormat};
+use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Training, WeightFormat};
 
 use super::split::{self, Split};
 use super::{activations, fmt, runtime, weights, Built, Note, Part, PeakKind};
@@ -195,6 +195,14 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     };
     let st = state(&tr, frozen, largest_unit(arch, split), split, t);
 
+    let mut notes = st.notes;
+    if t.grad_ckpt == GradCkpt::Selective && t.flash_attn {
+        notes.push(Note::new(
+            "selective_with_flash",
+            "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
+            "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",
+        ));
+    }
     let elem = if t.precision == Precision::Fp32 { 4.0 } else { 2.0 };
     let (a, a_txt) = activations::training(arch, split, t, elem);
 
@@ -235,7 +243,7 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
         trainable_params: tr.params,
         peak_kind: PeakKind::Allocated,
         pool: None,
-        notes: st.notes,
+        notes,
     }
 }
 

@@ -87,7 +87,8 @@ pub fn bytes(arch: &Arch, f: WeightFormat, split: &Split) -> (f64, String) {
         total += g.params * bits / 8.0;
         parts.push(format!("{} {}×{}b", g.kind.label(), fmt::count(g.params), fmt::num(bits)));
     }
-    let derivation = format!("({}) ÷ 8 = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
+    let derivation =
+        format!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
     (total, derivation)
 }
 
