@@ -8,10 +8,8 @@ use crate::cost::{CostInputs, CostReport, Demand, Horizon, Need};
 use crate::error::FieldError;
 use crate::fit::{FitOptions, FitReport, GpuFit};
 use crate::memory::MemoryResult;
-use crate::model::ModelSpec;
 use crate::offers::Offer;
 use crate::plan::{Plan, Task};
-use crate::speed::ModelSize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -28,17 +26,9 @@ pub fn evaluate(plan: &Plan) -> Result<Report, Vec<FieldError>> {
 /// The whole answer priced against `offers` (the defaults, or a host's sheet on top).
 pub fn evaluate_with(plan: &Plan, offers: &[Offer]) -> Result<Report, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
-    let fit = crate::fit::fit_with(plan, &FitOptions::default(), model_size(plan), crate::memory::estimate)?;
+    let fit = crate::fit::fit(plan, &FitOptions::default())?;
     let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit), offers)?;
     Ok(Report { memory, fit, cost })
-}
-
-/// Total and active parameters, for the FLOP and bandwidth formulas.
-pub fn model_size(plan: &Plan) -> Option<ModelSize> {
-    match &plan.model {
-        ModelSpec::Generic { generic } => Some(ModelSize::dense(generic.params)),
-        spec => spec.arch().map(|a| ModelSize { total: a.param_count(), active: a.active_params() }),
-    }
 }
 
 /// The task decides the horizon: a training run is priced as one run, a
