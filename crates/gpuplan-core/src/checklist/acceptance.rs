@@ -66,7 +66,7 @@ fn list(f: &Facts) -> Option<Fill> {
         Stack::Rocm => "rocm-smi --showproductname",
         Stack::Cann => "npu-smi info",
     };
-    let each = if f.nodes > 1 { bi("每台", " on each server") } else { bi("", "") };
+    let each = if f.nodes > 1 { bi("每台 ", " on each server") } else { bi("", "") };
     Some(
         Fill::new(bi("清点 GPU：数量与订单一致。", "Count the GPUs: the number matches the order."))
             .command(command)

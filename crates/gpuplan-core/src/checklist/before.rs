@@ -196,7 +196,10 @@ fn why_talk(f: &Facts) -> Bi {
             format!("tensor parallel {} exchanges activations every layer", f.tensor_parallel),
         )
     } else if f.task == Task::Train {
-        bi("训练每一步都在卡间同步梯度或收集分片", "training syncs gradients or gathers shards every step")
+        bi(
+            "训练每一步都在卡间同步全部梯度或收集分片",
+            "training syncs full gradients or gathers shards every step",
+        )
     } else {
         bi("流水线并行在各级之间传递激活", "pipeline parallel passes activations between stages")
     }
@@ -214,9 +217,15 @@ fn interconnect(f: &Facts) -> Option<Fill> {
         return None;
     }
     if !f.gpus_talk() {
+        let why = match f.task {
+            Task::Infer => bi("各卡独立运行副本", "the GPUs run independent replicas"),
+            Task::Train => {
+                bi("每步只同步很小的适配器梯度", "each step syncs only the small adapter gradients")
+            }
+        };
         return Some(Fill::new(bi(
-            "卡间互联：各卡独立运行副本，PCIe 就够，不必为 NVLink 多付钱。",
-            "Interconnect: the GPUs run independent replicas, so PCIe is enough; no need to pay for NVLink.",
+            format!("卡间互联：{}，PCIe 就够，不必为 NVLink 多付钱。", why.zh),
+            format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en),
         )));
     }
     let why = why_talk(f);
@@ -383,52 +392,59 @@ fn host_cpu(f: &Facts) -> Option<Fill> {
 fn host_ram(f: &Facts) -> Option<Fill> {
     let n = f.gpus_per_node();
     let vram = f.gpu.as_ref().map(|g| (g.memory_gb, g.memory_gb * f64::from(n)));
-    let merge_gb = matches!(f.method, Method::Lora | Method::Qlora)
-        .then_some(f.task == Task::Train && f.params > 0.0)
-        .filter(|b| *b)
-        .map(|_| f.params * 2.0 / 1e9);
-    let mut zh = match vram {
-        Some((per, total)) => {
-            format!("内存：每台至少与 GPU 显存总量相当：{n} × {} GB = {} GB。", gb(per), gb(total))
+    let mut p = match vram {
+        Some((per, total)) => Para::new(
+            format!("内存：每台至少与 GPU 显存总量相当：{n} × {} GB = {} GB。", gb(per), gb(total)),
+            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total)),
+        ),
+        None => {
+            Para::new("内存：每台至少与 GPU 显存总量相当。", "RAM: at least the server's total GPU memory.")
         }
-        None => "内存：每台至少与 GPU 显存总量相当。".to_string(),
     };
-    let mut en = match vram {
-        Some((per, total)) => {
-            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total))
-        }
-        None => "RAM: at least the server's total GPU memory.".to_string(),
-    };
-    if let Some(m) = merge_gb {
-        let need = vram.map_or(m, |(_, total)| total.max(m));
-        zh.push_str(&format!(
-            "把 LoRA 适配器合并进 BF16 模型要把整个模型放进内存：{} × 2 字节 ≈ {} GB（70B 约 140 GB），所以至少 {} GB。",
-            text::billions(f.params),
-            gb(m),
-            gb(need)
-        ));
-        en.push_str(&format!(
-            " Merging the LoRA adapter into the BF16 model holds the whole model in RAM: {} × 2 bytes ≈ {} GB (70B: about 140 GB), so at least {} GB.",
-            text::billions(f.params),
-            gb(m),
-            gb(need)
-        ));
+    let adapter = matches!(f.method, Method::Lora | Method::Qlora);
+    if f.task == Task::Train && adapter && f.params > 0.0 {
+        // The merged model is BF16: 2 bytes per parameter.
+        let merge = f.params * 2.0 / 1e9;
+        let need = vram.map_or(merge, |(_, total)| total.max(merge));
+        let b = text::billions(f.params);
+        p.push(
+            format!(
+                "把 LoRA 适配器合并进 BF16 模型要把整个模型放进内存：{b} × 2 字节 ≈ {} GB（70B 约 140 GB），所以至少 {} GB。",
+                gb(merge),
+                gb(need)
+            ),
+            format!(
+                "Merging the LoRA adapter into the BF16 model holds the whole model in RAM: {b} × 2 bytes ≈ {} GB (70B: about 140 GB), so at least {} GB.",
+                gb(merge),
+                gb(need)
+            ),
+        );
     }
     match f.task {
-        Task::Train => {
-            zh.push_str("把优化器状态卸载到 CPU 或在内存中缓存数据集时需要更多。");
-            en.push_str(" Offloading optimizer state to the CPU or caching the dataset in RAM needs more.");
-        }
-        Task::Infer => {
-            zh.push_str("把权重或 KV 缓存卸载到 CPU 时需要更多。");
-            en.push_str(" Offloading weights or KV cache to the CPU needs more.");
-        }
+        Task::Train => p.push(
+            "把优化器状态卸载到 CPU 或在内存中缓存数据集时需要更多。",
+            "Offloading optimizer state to the CPU or caching the dataset in RAM needs more.",
+        ),
+        Task::Infer => p.push(
+            "把权重或 KV 缓存卸载到 CPU 时需要更多。",
+            "Offloading weights or KV cache to the CPU needs more.",
+        ),
     }
-    Some(Fill::new(bi(zh, en)))
+    Some(Fill::new(p.done()))
 }
 
 /// Checkpoints kept on disk: the last good one while the next is written.
 const CHECKPOINTS_KEPT: u64 = 2;
+
+/// The training checkpoint size, when the plan trains and it is known.
+pub(super) fn checkpoint(f: &Facts) -> Option<u64> {
+    f.checkpoint_bytes.filter(|_| f.task == Task::Train)
+}
+
+/// Minutes to copy bytes out at 10 Gbps line rate (1.25 GB/s).
+pub(super) fn minutes_at_10gbps(bytes: u64) -> f64 {
+    (bytes as f64 / 1.25e9 / 60.0).ceil()
+}
 
 fn nvme(f: &Facts) -> Option<Fill> {
     let weights = if f.weights_bytes > 0 {
@@ -439,34 +455,31 @@ fn nvme(f: &Facts) -> Option<Fill> {
     } else {
         bi("权重", "weights")
     };
-    let mut zh = format!(
-        "NVMe：放{}、数据集和检查点；只有 50 GB 的系统盘装完驱动和框架就满了，数据盘要 NVMe 而不是机械盘。",
-        weights.zh
+    let mut p = Para::new(
+        format!(
+            "NVMe：放{}、数据集和检查点；只有 50 GB 的系统盘装完驱动和框架就满了，数据盘要 NVMe 而不是机械盘。",
+            weights.zh
+        ),
+        format!(
+            "NVMe: room for {}, datasets and checkpoints; a 50 GB system disk fills up with drivers and frameworks, and the data disk should be NVMe, not spinning disks.",
+            weights.en
+        ),
     );
-    let mut en = format!(
-        "NVMe: room for {}, datasets and checkpoints; a 50 GB system disk fills up with drivers and frameworks, and the data disk should be NVMe, not spinning disks.",
-        weights.en
-    );
-    let ckpt = f.checkpoint_bytes.filter(|_| f.task == Task::Train);
-    let big = ckpt.is_some_and(|c| c > 1_000_000_000_000);
-    if let Some(c) = ckpt {
-        let kept = size(c.saturating_mul(CHECKPOINTS_KEPT));
-        zh.push_str(&format!(
-            "一个可续训检查点（权重 + 优化器状态）约 {}；写新检查点时保留上一份，至少 {kept}。",
-            size(c)
-        ));
-        en.push_str(&format!(
-            " One resumable checkpoint (weights + optimizer state) is about {}; keeping the last good one while the next is written needs at least {kept}.",
-            size(c)
-        ));
+    let big = checkpoint(f).is_some_and(|c| c > 1_000_000_000_000);
+    if let Some(c) = checkpoint(f) {
+        let (one, kept) = (size(c), size(c.saturating_mul(CHECKPOINTS_KEPT)));
+        p.push(
+            format!("一个可续训检查点（权重 + 优化器状态）约 {one}；写新检查点时保留上一份，至少 {kept}。"),
+            format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}."),
+        );
         if big {
-            zh.push_str("超过 1 TB：单卡套餐常见只有 1–3.5 TB NVMe，按此下单。");
-            en.push_str(
-                " Over 1 TB: single-GPU plans often have only 1-3.5 TB of NVMe, so order disks for it.",
+            p.push(
+                "超过 1 TB：单卡套餐常见只有 1–3.5 TB NVMe，按此下单。",
+                "Over 1 TB: single-GPU plans often have only 1-3.5 TB of NVMe, so order disks for it.",
             );
         }
     }
-    Some(Fill::new(bi(zh, en)).risk(big))
+    Some(Fill::new(p.done()).risk(big))
 }
 
 fn egress(f: &Facts) -> Option<Fill> {
@@ -501,21 +514,18 @@ fn egress(f: &Facts) -> Option<Fill> {
 }
 
 fn backups(f: &Facts) -> Option<Fill> {
-    let mut zh = "备份放在服务器之外：许多供应商除非书面约定，不备份本地盘。".to_string();
-    let mut en =
-        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing."
-            .to_string();
-    if let Some(c) = f.checkpoint_bytes.filter(|_| f.task == Task::Train) {
-        // 10 Gbps = 1.25 GB/s at line rate.
-        let minutes = (c as f64 / 1.25e9 / 60.0).ceil();
-        zh.push_str(&format!("以 10 Gbps 线速，传出一份 {} 的检查点约需 {} 分钟。", size(c), num(minutes)));
-        en.push_str(&format!(
-            " At 10 Gbps line rate, copying one {} checkpoint out takes about {} minutes.",
-            size(c),
-            num(minutes)
-        ));
+    let mut p = Para::new(
+        "备份放在服务器之外：许多供应商除非书面约定，不备份本地盘。",
+        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing.",
+    );
+    if let Some(c) = checkpoint(f) {
+        let m = num(minutes_at_10gbps(c));
+        p.push(
+            format!("以 10 Gbps 线速，传出一份 {} 的检查点约需 {m} 分钟。", size(c)),
+            format!("At 10 Gbps line rate, copying one {} checkpoint out takes about {m} minutes.", size(c)),
+        );
     }
-    Some(Fill::new(bi(zh, en)))
+    Some(Fill::new(p.done()))
 }
 
 fn stack(f: &Facts) -> Option<Fill> {
@@ -533,35 +543,30 @@ fn stack(f: &Facts) -> Option<Fill> {
 
 fn cuda_stack(f: &Facts) -> Fill {
     let cc = f.gpu.as_ref().and_then(compute_capability);
-    let mut zh = "软件栈：CUDA 与驱动版本、操作系统镜像。".to_string();
-    let mut en = "Software stack: CUDA and driver versions, and the OS image.".to_string();
+    let mut p = Para::new(
+        "软件栈：CUDA 与驱动版本、操作系统镜像。",
+        "Software stack: CUDA and driver versions, and the OS image.",
+    );
     let mut risk = false;
     if let Some(v) = f.cuda {
         let floor = driver_text(v);
-        zh.push_str(&floor.zh);
-        en.push(' ');
-        en.push_str(&floor.en);
-        if let Some((major, minor)) = cc {
-            if v.major >= 13 && (major, minor) < (7, 5) {
-                risk = true;
-                zh.push_str(&format!(
-                    "CUDA 13 不再为 Maxwell、Pascal 和 Volta 离线编译：计算能力 {major}.{minor} 的卡要用 CUDA 12.x。"
-                ));
-                en.push_str(&format!(
-                    " CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x."
-                ));
-            }
+        p.push(floor.zh, floor.en);
+        if let Some((major, minor)) = cc.filter(|cc| v.major >= 13 && *cc < (7, 5)) {
+            risk = true;
+            p.push(
+                format!("CUDA 13 不再为 Maxwell、Pascal 和 Volta 离线编译：计算能力 {major}.{minor} 的卡要用 CUDA 12.x。"),
+                format!("CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x."),
+            );
         }
     }
     if cc.is_some_and(|(major, _)| major == 12) {
-        let too_old = f.cuda.is_some_and(|v| (v.major, v.minor) < (12, 8));
-        risk |= too_old;
-        zh.push_str("计算能力 12.0（sm_120，如 RTX 50 系列）需要 CUDA ≥ 12.8 和驱动 ≥ 570.26。");
-        en.push_str(
-            " Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26.",
+        risk |= f.cuda.is_some_and(|v| (v.major, v.minor) < (12, 8));
+        p.push(
+            "计算能力 12.0（sm_120，如 RTX 50 系列）需要 CUDA ≥ 12.8 和驱动 ≥ 570.26。",
+            "Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26.",
         );
     }
-    Fill::new(bi(zh, en)).risk(risk)
+    Fill::new(p.done()).risk(risk)
 }
 
 /// "CUDA 12.8 needs driver >= 570.26", in both languages.

@@ -154,11 +154,13 @@ impl Facts {
         self.gpu_count.div_ceil(self.nodes.max(1))
     }
 
-    /// The GPUs exchange data every layer or step (tensor / pipeline parallel,
-    /// or any multi-GPU training), rather than serving independent replicas.
+    /// The GPUs exchange heavy traffic every layer or step: tensor or pipeline
+    /// parallel, or training that syncs full gradients or gathers shards.
+    /// Independent replicas and data-parallel LoRA (adapter gradients only) do not.
     pub(crate) fn gpus_talk(&self) -> bool {
-        self.multi_gpu()
-            && (self.tensor_parallel > 1 || self.pipeline_parallel > 1 || self.task == Task::Train)
+        let sharded = matches!(self.shard, Shard::Zero3 | Shard::Fsdp);
+        let full_grads = self.task == Task::Train && (self.method == Method::Full || sharded);
+        self.multi_gpu() && (self.tensor_parallel > 1 || self.pipeline_parallel > 1 || full_grads)
     }
 
     pub(crate) fn class(&self) -> Option<GpuClass> {

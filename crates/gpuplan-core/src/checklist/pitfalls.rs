@@ -1,10 +1,10 @@
 //! Common pitfalls (seed 000, plus seeds 001 and 002), each shown only when it
 //! applies, with the reason it applies to this plan.
 
-use super::before::{gpu_name, split_phrase};
-use super::text::{self, bi, gb, size};
+use super::before::{checkpoint, gpu_name, minutes_at_10gbps, split_phrase};
+use super::text::{self, bi, gb, size, Para};
 use super::{Facts, Fill, Spec};
-use crate::cost::OptionKind;
+use crate::cost::{num, OptionKind};
 use crate::hardware::{GpuClass, Stack};
 use crate::lang::Lang;
 use crate::plan::Task;
@@ -219,7 +219,19 @@ fn spot_checkpoints(f: &Facts) -> Option<Fill> {
             "This plan serves on spot: instances can be reclaimed and requests in flight are lost; watch for the notice and rebuild automatically.",
         ),
     };
-    Some(Fill::new(bi("竞价实例没有检查点。", "Spot instances without checkpoints.")).expect(why).risk(true))
+    let mut p = Para::new(why.zh, why.en);
+    if let Some(c) = checkpoint(f).filter(|c| minutes_at_10gbps(*c) > 10.0) {
+        let m = num(minutes_at_10gbps(c));
+        p.push(
+            format!("但以 10 Gbps 传出一份要约 {m} 分钟，比间隔还长：先写本地 NVMe 再异步上传，或重新考虑竞价实例。"),
+            format!("But copying one out at 10 Gbps takes about {m} minutes, longer than the interval: write to local NVMe first and upload in the background, or reconsider spot."),
+        );
+    }
+    Some(
+        Fill::new(bi("竞价实例没有检查点。", "Spot instances without checkpoints."))
+            .expect(p.done())
+            .risk(true),
+    )
 }
 
 fn cost_alarm(f: &Facts) -> Option<Fill> {

@@ -140,6 +140,10 @@ fn interconnect_asks_for_nvlink_only_where_gpus_exchange_data() {
     assert!(!replicas.risk && replicas.text.contains("PCIe is enough"), "{}", replicas.text);
     let training = get(&train(on(base(), "rtx-4090", 2)), "interconnect");
     assert!(training.risk && training.text.contains("every step"), "{}", training.text);
+    let lora = get(&train(Facts { method: Method::Lora, ..on(base(), "rtx-4090", 2) }), "interconnect");
+    assert!(!lora.risk && lora.text.contains("adapter gradients"), "{}", lora.text);
+    let fsdp_lora = Facts { method: Method::Lora, shard: Shard::Fsdp, ..train(on(base(), "rtx-4090", 2)) };
+    assert!(get(&fsdp_lora, "interconnect").risk);
     let bridged = get(&tp(on(base(), "h100-nvl", 4), 4), "interconnect");
     assert!(bridged.risk && bridged.text.contains("which GPUs are bridged"), "{}", bridged.text);
     assert!(!get(&tp(on(base(), "h100-nvl", 2), 2), "interconnect").risk);
@@ -252,6 +256,7 @@ fn term_and_final_check_carry_the_choice() {
 fn vendor_questions_follow_the_plan() {
     assert!(find(&base(), "ask-link").is_none());
     assert!(get(&tp(on(base(), "h100-sxm", 4), 4), "ask-link").text.contains("NVLink4"));
+    assert!(get(&tp(on(base(), "rtx-4090", 2), 2), "ask-link").text.contains("PCIe only"));
     assert!(get(&on(base(), "rtx-4090", 1), "ask-power").text.contains("full 450 W"));
     let owned = Facts { rented: false, ..base() };
     for id in ["ask-software", "ask-line-items", "ask-billing-rules", "ask-data-deletion"] {
@@ -377,6 +382,10 @@ fn commitment_spot_and_alarm_pitfalls_follow_the_option() {
         train(Facts { option: Some(OptionKind::Spot), checkpoint_bytes: Some(96_000_000_000), ..base() });
     let s = get(&spot, "pit-spot-checkpoints");
     assert!(s.risk && all(&s).contains("every 5-10 minutes (about 96 GB each"), "{}", all(&s));
+    assert!(!all(&s).contains("reconsider spot"), "96 GB copies out in 2 minutes");
+    // 1.12 TB at 1.25 GB/s = 15 minutes, longer than the 10-minute interval.
+    let huge = Facts { checkpoint_bytes: Some(1_120_000_000_000), ..spot };
+    assert!(all(&get(&huge, "pit-spot-checkpoints")).contains("about 15 minutes, longer than the interval"));
     assert!(find(&base(), "pit-spot-checkpoints").is_none());
     assert!(find(&base(), "pit-cost-alarm").is_some());
     assert!(find(&Facts { option: Some(OptionKind::Monthly), ..base() }, "pit-cost-alarm").is_none());

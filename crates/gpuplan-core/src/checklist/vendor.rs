@@ -5,7 +5,7 @@ use super::before::driver_text;
 use super::text::{bi, gb, Para};
 use super::{Facts, Fill, Spec};
 use crate::cost::{num, OptionKind};
-use crate::hardware::Stack;
+use crate::hardware::{LinkKind, Stack};
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "ask-card", rule: card },
@@ -49,11 +49,20 @@ fn link(f: &Facts) -> Option<Fill> {
     if !f.multi_gpu() {
         return None;
     }
-    let name = f.gpu.as_ref().map_or("NVLink".to_string(), |g| g.link_name.to_string());
-    let mut p = Para::new(
-        format!("互联方式：{name}，哪些卡之间直连。"),
-        format!("Interconnect: {name}, and which GPUs are linked to which."),
-    );
+    let mut p = match &f.gpu {
+        Some(g) if g.link == LinkKind::Pcie => Para::new(
+            "互联方式：只有 PCIe；哪些卡共用 PCIe 交换芯片或同一颗 CPU。",
+            "Interconnect: PCIe only; which cards share a PCIe switch or a CPU socket.",
+        ),
+        Some(g) => Para::new(
+            format!("互联方式：{}，哪些卡之间直连。", g.link_name),
+            format!("Interconnect: {}, and which GPUs are linked to which.", g.link_name),
+        ),
+        None => Para::new(
+            "互联方式：NVLink 还是 PCIe，哪些卡之间直连。",
+            "Interconnect: NVLink or PCIe, and which GPUs are linked to which.",
+        ),
+    };
     if f.nodes > 1 {
         p.push("服务器之间的网卡与网络。", "The NICs and network between the servers.");
     }
@@ -69,9 +78,9 @@ fn power(f: &Facts) -> Option<Fill> {
         None => ("每卡能否跑满额定功耗".to_string(), "can each card draw its rated power".to_string()),
     };
     Some(Fill::new(bi(
-        format!("功率上限：{zh}？有的整机做功率封顶，四卡机器实际只拿到两卡半的性能。"),
+        format!("功率上限：{zh}？有的商家给整机做功率封顶，四卡机器实际只拿到两卡半的性能。"),
         format!(
-            "Power cap: {en}? Some servers cap the whole box, so a 4-GPU machine delivers 2.5 GPUs' worth."
+            "Power cap: {en}? Some vendors cap the whole box: a 4-GPU machine can end up delivering 2.5 GPUs' worth."
         ),
     )))
 }
