@@ -1,7 +1,16 @@
-//! gpuplan's page.
-use leptos::prelude::*;
+//! gpuplan's page: a Leptos CSR app over gpuplan-core. Components read the
+//! plan signal, call the core, and render; they never compute a figure.
+mod fields;
+mod fmt;
+mod i18n;
+mod inputs;
+mod options;
+mod prefs;
+mod results;
+mod shell;
+mod state;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(|| view! { <main id="app"><h1>"gpuplan"</h1></main> });
+    leptos::mount::mount_to_body(shell::App);
 }

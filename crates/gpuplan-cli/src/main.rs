@@ -1,4 +1,88 @@
-//! `gpuplan`: the core on the command line.
-fn main() {
-    println!("gpuplan");
+//! `gpuplan`: the core on the command line. A small dispatch over
+//! subcommands; each lives in its own module and reads its flags through
+//! `args`, which turns flags and plan files into a `Plan`.
+
+mod args;
+mod cost;
+mod estimate;
+mod fit;
+mod gpus;
+mod models;
+mod share;
+
+use std::process::ExitCode;
+
+use args::CliError;
+
+const HELP: &str = "\
+gpuplan: GPU memory, hardware fit and rental cost for a model workload
+
+usage: gpuplan <command> [flags]
+
+commands:
+  estimate   peak memory per GPU, by component, with derivations
+  fit        every catalog GPU: count needed, per-GPU use, headroom, flags, speed
+  gpus       the GPU catalog with sources
+  cost       every purchase option's whole bill, cheapest first
+  share      the share link for the plan (--base URL to prefix it)
+  models     the preset models
+  help       this text
+
+workload flags (estimate):
+  --plan FILE            a plan as JSON, - for stdin (flags below override it)
+  --url LINK             a share link as the base plan
+  --task infer|train
+  --model ID             a preset (gpuplan models); its checkpoint format is the default
+  --params-b --layers --hidden --heads --kv-heads --head-dim --intermediate --vocab
+  --experts --experts-active
+                         a custom shape (starting from --model, or Llama 3.1 8B's);
+                         --params-b alone, or --activation-gb GB, describes a generic model
+  --weights FORMAT       fp32 bf16 fp8 int8 nf4 gptq_int4 gptq_int8 mxfp4 gguf_q4_k_m ...
+                         (training: the frozen base of LoRA / QLoRA)
+  --context N --concurrency N --kv-dtype bf16|fp8|int8|int4|fp32
+  --engine vllm|transformers|llama_cpp --gpu-mem-util X --prompt-tokens N
+  --method full|lora|qlora --lora-rank N --lora-targets qv|attention|all_linear
+  --precision mixed|pure-bf16|fp32
+  --optimizer adamw|adamw-8bit|paged-adamw-8bit|sgd|adafactor|lion --opt-in-bwd
+  --batch N --seq N --grad-ckpt none|selective|full --act-offload --chunked-ce --no-flash-attn
+  --gpus N --shard none|zero1|zero2|zero3|fsdp --tp N --pp N
+  --gpu ID --gpu-mem-gb GB (a card's memory, for vLLM's reserved pool)
+fit flags (with the workload flags):
+  --headroom PCT --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
+  --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
+  --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
+output:
+  --format text|json     --lang zh|en
+Invalid input exits with status 2 and one line naming the field.
+";
+
+fn run(argv: &[String]) -> Result<(), CliError> {
+    let (cmd, rest) = match argv.split_first() {
+        Some((cmd, rest)) => (cmd.as_str(), rest),
+        None => ("help", argv),
+    };
+    match cmd {
+        "estimate" => estimate::run(rest),
+        "fit" => fit::run(rest),
+        "gpus" => gpus::run(rest),
+        "models" => models::run(rest),
+        "cost" => cost::run(rest),
+        "share" => share::run(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => Err(CliError(format!("unknown command \"{other}\" (see gpuplan help)"))),
+    }
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(&argv) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(line)) => {
+            eprintln!("error: {line}");
+            ExitCode::from(2)
+        }
+    }
 }

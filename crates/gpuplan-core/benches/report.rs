@@ -5,8 +5,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use gpuplan_core::fit::{self, FitOptions};
+use gpuplan_core::memory;
 use gpuplan_core::plan::{Method, Plan, Task};
-use gpuplan_core::report::evaluate;
+use gpuplan_core::report::{evaluate, model_size};
 
 fn plans() -> Vec<(&'static str, Plan)> {
     let infer = Plan::default();
@@ -18,22 +20,36 @@ fn plans() -> Vec<(&'static str, Plan)> {
     vec![("infer 8B", infer), ("LoRA 8B", train), ("full FT 70B x8", big)]
 }
 
+/// Median and p90 of single calls, in µs, after a warm-up.
+fn time<T>(f: impl Fn() -> T) -> (f64, f64) {
+    for _ in 0..20 {
+        black_box(f());
+    }
+    let mut times: Vec<f64> = (0..300)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(f());
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times.get(((times.len() as f64) * q) as usize).copied().unwrap_or(f64::NAN);
+    (at(0.5), at(0.9))
+}
+
 fn main() {
-    println!("{:<18} {:>12} {:>12} {:>8}", "plan", "median µs", "p90 µs", "runs");
+    println!("{:<18} {:<22} {:>12} {:>12}", "plan", "stage", "median µs", "p90 µs");
     for (name, plan) in plans() {
-        // Warm up, then time single calls so the spread is visible.
-        for _ in 0..20 {
-            let _ = black_box(evaluate(black_box(&plan)));
+        let stages: [(&str, (f64, f64)); 3] = [
+            ("memory estimate", time(|| memory::estimate(black_box(&plan)))),
+            (
+                "fit search (catalog)",
+                time(|| fit::fit_with(&plan, &FitOptions::default(), model_size(&plan), memory::estimate)),
+            ),
+            ("full report", time(|| evaluate(black_box(&plan)))),
+        ];
+        for (stage, (median, p90)) in stages {
+            println!("{name:<18} {stage:<22} {median:>12.1} {p90:>12.1}");
         }
-        let mut times: Vec<f64> = (0..400)
-            .map(|_| {
-                let t = Instant::now();
-                let _ = black_box(evaluate(black_box(&plan)));
-                t.elapsed().as_secs_f64() * 1e6
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let at = |q: f64| times.get(((times.len() as f64) * q) as usize).copied().unwrap_or(f64::NAN);
-        println!("{name:<18} {:>12.1} {:>12.1} {:>8}", at(0.5), at(0.9), times.len());
     }
 }

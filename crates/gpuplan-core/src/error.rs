@@ -83,6 +83,13 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
         "lora_needs_transformer" => {
             lang.pick("LoRA/QLoRA 需要 Transformer 结构的模型", "LoRA/QLoRA needs a transformer model shape")
         }
+        "base_weights_needs_adapter" => lang.pick(
+            "只有 LoRA/QLoRA 才能指定冻结底座的格式",
+            "a frozen base format applies only to LoRA/QLoRA",
+        ),
+        "estimate_too_large" => {
+            lang.pick("估算超过 1 EB，请减小这个值", "the estimate exceeds 1 EB; reduce this value")
+        }
         "tiers_rise" => lang.pick(
             "流量阶梯的上限必须递增，只有最后一档可以不设上限",
             "tier bounds must rise; only the last tier may be unbounded",

@@ -1,5 +1,7 @@
 //! The GPU catalog: one row per part, each with its source and date, and the
-//! fields the fit rules and speed model read.
+//! fields the fit rules and speed model read. The rows live in [`crate::gpus`];
+//! this module holds the type, the lookup and the capability facts derived
+//! from architecture (which number formats the tensor cores run).
 
 use std::borrow::Cow;
 
@@ -69,6 +71,16 @@ pub struct Gpu {
     /// Conflicts or unverified values, shown as such.
     pub notes: Text,
     pub unverified: bool,
+    /// Architecture name ("Hopper", "CDNA3"): decides FP8/FP4 support where
+    /// there is no CUDA compute capability.
+    pub arch: Text,
+    /// GPUs that share the fast link: a server's NVSwitch or Infinity Fabric
+    /// domain (8), a rack (72), a bridged pair (2), or 1 with PCIe only.
+    pub link_domain: u32,
+    /// `notes` in Chinese.
+    pub notes_zh: Text,
+    /// Names of the fields whose values are disputed or unverified.
+    pub unverified_fields: Cow<'static, [Text]>,
 }
 
 impl Default for Gpu {
@@ -97,6 +109,10 @@ impl Default for Gpu {
             date: Cow::Borrowed(""),
             notes: Cow::Borrowed(""),
             unverified: true,
+            arch: Cow::Borrowed(""),
+            link_domain: 1,
+            notes_zh: Cow::Borrowed(""),
+            unverified_fields: Cow::Borrowed(&[]),
         }
     }
 }
@@ -115,5 +131,164 @@ impl Gpu {
         opt("fp4_tflops", self.fp4_tflops, 1.0e6, errs);
         opt("tdp_w", self.tdp_w, 100_000.0, errs);
         opt("link_gbs", self.link_gbs, 1.0e6, errs);
+        Limit::int(1, 100_000).check_u64(&format!("{prefix}.link_domain"), self.link_domain.into(), errs);
+    }
+
+    /// Whether the tensor cores run this number format natively.
+    ///
+    /// NVIDIA by compute capability: BF16 from Ampere (8.0; T4 7.5 and V100 7.0
+    /// have FP16 only), FP8 from Ada/Hopper (8.9), FP4 on Blackwell (10.x, 12.x).
+    /// AMD by architecture: CDNA3 (MI300X, MI325X) adds FP8, CDNA4 (MI355X) FP4
+    /// (seed 004; reference gpus.csv). Anything else is unknown, not assumed.
+    pub fn supports(&self, format: HwFormat) -> Support {
+        match self.stack {
+            Stack::Cuda => match compute_capability(&self.compute_capability) {
+                Some(cc) => Support::from(match format {
+                    HwFormat::Bf16 => cc >= (8, 0),
+                    HwFormat::Fp8 => cc >= (8, 9),
+                    HwFormat::Fp4 => matches!(cc.0, 10 | 12),
+                }),
+                None => Support::Unknown,
+            },
+            Stack::Rocm => match (self.arch.as_ref(), format) {
+                ("CDNA3", HwFormat::Fp4) => Support::No,
+                ("CDNA3", _) | ("CDNA4", _) => Support::Yes,
+                _ => Support::Unknown,
+            },
+            Stack::Cann => Support::Unknown,
+        }
+    }
+
+    /// The CUDA compute capability as (major, minor), when given.
+    pub fn cuda_capability(&self) -> Option<(u32, u32)> {
+        match self.stack {
+            Stack::Cuda => compute_capability(&self.compute_capability),
+            Stack::Rocm | Stack::Cann => None,
+        }
+    }
+}
+
+/// Number formats a plan can depend on in hardware.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HwFormat {
+    Bf16,
+    Fp8,
+    Fp4,
+}
+
+/// Hardware support for a format; unknown where the sources do not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Support {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl From<bool> for Support {
+    fn from(yes: bool) -> Self {
+        if yes {
+            Support::Yes
+        } else {
+            Support::No
+        }
+    }
+}
+
+/// "9.0" -> (9, 0); anything else -> None.
+fn compute_capability(text: &str) -> Option<(u32, u32)> {
+    let (major, minor) = text.trim().split_once('.')?;
+    Some((major.parse().ok()?, minor.parse().ok()?))
+}
+
+/// Every catalog GPU, in catalog order (NVIDIA datacenter, workstation and
+/// GeForce, then AMD and Huawei).
+pub fn catalog() -> &'static [Gpu] {
+    crate::gpus::GPUS
+}
+
+/// The catalog GPU with this id.
+pub fn find(id: &str) -> Option<&'static Gpu> {
+    catalog().iter().find(|g| g.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gpu(id: &str) -> &'static Gpu {
+        find(id).expect("catalog id")
+    }
+
+    #[test]
+    fn find_knows_catalog_ids_and_nothing_else() {
+        assert_eq!(gpu("h100-sxm").name, "H100 SXM");
+        assert!(find("h100").is_none());
+        let mut ids: Vec<&str> = catalog().iter().map(|g| g.id.as_ref()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), catalog().len(), "ids are unique");
+    }
+
+    #[test]
+    fn fp8_follows_compute_capability_and_amd_architecture() {
+        for (id, want) in [
+            ("h100-sxm", Support::Yes),
+            ("l40s", Support::Yes),
+            ("rtx-4090", Support::Yes),
+            ("a100-80-sxm", Support::No),
+            ("a10", Support::No),
+            ("t4", Support::No),
+            ("mi300x", Support::Yes),
+            ("mi355x", Support::Yes),
+            ("ascend-910b", Support::Unknown),
+        ] {
+            assert_eq!(gpu(id).supports(HwFormat::Fp8), want, "{id}");
+        }
+    }
+
+    #[test]
+    fn fp4_only_on_blackwell_and_mi355x() {
+        for (id, want) in [
+            ("b200", Support::Yes),
+            ("gb300", Support::Yes),
+            ("rtx-5090", Support::Yes),
+            ("rtx-pro-6000", Support::Yes),
+            ("h200-sxm", Support::No),
+            ("rtx-4090", Support::No),
+            ("mi325x", Support::No),
+            ("mi355x", Support::Yes),
+        ] {
+            assert_eq!(gpu(id).supports(HwFormat::Fp4), want, "{id}");
+        }
+    }
+
+    #[test]
+    fn bf16_absent_on_t4_and_v100_only() {
+        assert_eq!(gpu("t4").supports(HwFormat::Bf16), Support::No);
+        assert_eq!(gpu("v100-sxm2").supports(HwFormat::Bf16), Support::No);
+        assert_eq!(gpu("a10g").supports(HwFormat::Bf16), Support::Yes);
+        assert_eq!(gpu("rtx-3090").supports(HwFormat::Bf16), Support::Yes);
+    }
+
+    #[test]
+    fn custom_gpu_capability_comes_from_its_fields() {
+        let mut custom = Gpu::default();
+        assert_eq!(custom.supports(HwFormat::Fp8), Support::Unknown);
+        custom.compute_capability = "8.9".into();
+        assert_eq!(custom.supports(HwFormat::Fp8), Support::Yes);
+        custom.compute_capability = "nine".into();
+        assert_eq!(custom.cuda_capability(), None);
+    }
+
+    #[test]
+    fn custom_gpu_deserialises_from_a_partial_object() {
+        let g: Gpu = serde_json::from_str(r#"{"id":"my-card","memory_gb":48,"unverified_fields":["tdp_w"]}"#)
+            .expect("json");
+        assert_eq!(g.id, "my-card");
+        assert_eq!(g.memory_gb, 48.0);
+        assert_eq!(g.unverified_fields.as_ref(), ["tdp_w"]);
+        assert_eq!(g.link_domain, 1);
     }
 }

@@ -14,6 +14,8 @@
 pub mod checklist;
 pub mod cost;
 pub mod error;
+pub mod fit;
+mod gpus;
 pub mod hardware;
 pub mod lang;
 pub mod memory;
@@ -25,3 +27,4 @@ pub mod presets;
 pub mod report;
 pub mod share;
 pub mod sheet;
+pub mod speed;

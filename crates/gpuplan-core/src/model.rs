@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit, Problem};
 
+mod params;
+pub use params::{Matrix, ParamCounts, Role};
+
 /// MLP block kind: decides the matrices per layer and the activation constants.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

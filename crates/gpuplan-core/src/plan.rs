@@ -174,6 +174,9 @@ pub struct Training {
     pub method: Method,
     pub lora_rank: u32,
     pub lora_targets: LoraTargets,
+    /// Format of the frozen base for LoRA / QLoRA (`None`: bf16 for LoRA,
+    /// NF4 for QLoRA). Full fine-tuning keeps it `None`.
+    pub base_weights: Option<WeightFormat>,
     pub precision: Precision,
     pub optimizer: Optimizer,
     /// Optimizer step fused into backward: no full gradient buffer.
@@ -199,6 +202,7 @@ impl Default for Training {
             method: Method::Full,
             lora_rank: 16,
             lora_targets: LoraTargets::AllLinear,
+            base_weights: None,
             precision: Precision::Mixed,
             optimizer: Optimizer::Adamw,
             opt_in_bwd: false,
@@ -311,6 +315,9 @@ impl Plan {
         self.parallel.validate(&self.model, &mut errs);
         self.hardware.validate(&mut errs);
         self.cost.validate(&mut errs);
+        if self.task == Task::Train {
+            self.training.validate_against(&self.model, &mut errs);
+        }
         errs
     }
 }
@@ -335,6 +342,21 @@ impl Training {
         Limit::real(1.0, 1.0e16).check_f64("training.dataset_tokens", self.dataset_tokens, errs);
         Limit::real(0.01, 1000.0).check_f64("training.epochs", self.epochs, errs);
         Limit::real(0.01, 1.0).check_f64("training.mfu", self.mfu, errs);
+    }
+}
+
+impl Training {
+    /// Rules between the method and the model.
+    fn validate_against(&self, model: &ModelSpec, errs: &mut Vec<FieldError>) {
+        let rule = |field: &str, rule: &'static str| {
+            FieldError::new(field, crate::error::Problem::Inconsistent { rule })
+        };
+        if self.method != Method::Full && matches!(model, ModelSpec::Generic { .. }) {
+            errs.push(rule("training.method", "lora_needs_transformer"));
+        }
+        if self.method == Method::Full && self.base_weights.is_some() {
+            errs.push(rule("training.base_weights", "base_weights_needs_adapter"));
+        }
     }
 }
 

@@ -1,19 +1,100 @@
 //! The report: everything the page, the CLI and the JS API show for a plan,
-//! from one call. Each section comes from its own engine.
+//! from one call. Each section comes from its own engine; this module only
+//! connects them (memory → fit → speed → cost).
 
 use serde::Serialize;
 
+use crate::cost::{CostInputs, CostReport, Demand, Horizon, Need};
 use crate::error::FieldError;
+use crate::fit::{FitOptions, FitReport, GpuFit};
 use crate::memory::MemoryResult;
-use crate::plan::Plan;
+use crate::model::ModelSpec;
+use crate::offers::Offer;
+use crate::plan::{Plan, Task};
+use crate::speed::ModelSize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub memory: MemoryResult,
+    pub fit: FitReport,
+    pub cost: CostReport,
 }
 
-/// The whole answer for a plan, or every invalid field.
+/// The whole answer for a plan with the default offers, or every invalid field.
 pub fn evaluate(plan: &Plan) -> Result<Report, Vec<FieldError>> {
+    evaluate_with(plan, &crate::offers::defaults())
+}
+
+/// The whole answer priced against `offers` (the defaults, or a host's sheet on top).
+pub fn evaluate_with(plan: &Plan, offers: &[Offer]) -> Result<Report, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
-    Ok(Report { memory })
+    let fit = crate::fit::fit_with(plan, &FitOptions::default(), model_size(plan), crate::memory::estimate)?;
+    let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit), offers)?;
+    Ok(Report { memory, fit, cost })
+}
+
+/// Total and active parameters, for the FLOP and bandwidth formulas.
+pub fn model_size(plan: &Plan) -> Option<ModelSize> {
+    match &plan.model {
+        ModelSpec::Generic { generic } => Some(ModelSize::dense(generic.params)),
+        spec => spec.arch().map(|a| ModelSize { total: a.param_count(), active: a.active_params() }),
+    }
+}
+
+/// The task decides the horizon: a training run is priced as one run, a
+/// service over the months the user sets.
+fn cost_inputs(plan: &Plan) -> CostInputs {
+    let horizon = match plan.task {
+        Task::Train => Horizon::Run,
+        Task::Infer => Horizon::Serve,
+    };
+    CostInputs { horizon, ..plan.cost.clone() }
+}
+
+/// What each GPU type that can run the plan needs: its GPU count (with
+/// replicas for a target QPS) and, for training, the run's hours.
+fn demand(plan: &Plan, fit: &FitReport) -> Demand {
+    let needs = fit.rows.iter().filter_map(|row| need(plan.task, row)).collect();
+    Demand { needs, qps: plan.inference.target_qps, response_kb: plan.inference.response_kb }
+}
+
+/// None when the GPU cannot run the plan, or when a training run's length is
+/// unknown on it (no published TFLOPS): a bill of zero hours would mislead.
+fn need(task: Task, row: &GpuFit) -> Option<Need> {
+    let best = row.best.as_ref()?;
+    let speed = row.speed.as_ref();
+    let run_hours = match task {
+        Task::Train => speed?.training.as_ref()?.hours.value,
+        Task::Infer => 0.0,
+    };
+    // Whole replicas of the fitting layout, enough for the QPS target's lower bound.
+    let for_qps = speed.and_then(|s| s.gpus_for_target_qps.as_ref()).map_or(0.0, |f| f.value);
+    let per_replica = f64::from(best.gpus.max(1));
+    let replicas = (for_qps / per_replica).ceil().clamp(1.0, 100_000.0);
+    let gpus = (replicas * per_replica).min(100_000.0) as u32;
+    run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_plan_reports_every_section() {
+        let r = evaluate(&Plan::default()).unwrap();
+        assert!(r.memory.per_gpu_bytes > 16_000_000_000, "8B bf16 weights alone are 16 GB");
+        assert!(r.fit.rows.iter().any(|row| row.gpu_id == "h100-sxm" && row.best.is_some()));
+        assert!(r.cost.best.is_some(), "some default offer serves an 8B model");
+    }
+
+    #[test]
+    fn training_is_priced_as_a_run() {
+        let mut plan = Plan { task: Task::Train, ..Plan::default() };
+        plan.training.method = crate::plan::Method::Lora;
+        let r = evaluate(&plan).unwrap();
+        let d = demand(&plan, &r.fit);
+        assert!(d.needs.iter().all(|n| n.run_hours > 0.0), "{d:?}");
+        assert!(d.needs.iter().any(|n| n.gpu == "h100-sxm"));
+        assert!(!d.needs.iter().any(|n| n.gpu == "h200-nvl"), "no TFLOPS published: no run length");
+    }
 }

@@ -463,7 +463,6 @@ const FIELDS: &[Field] = &[
     plain!("gpu", "hardware.gpu", hardware.gpu),
     plain!("hr", "hardware.headroom_pct", hardware.headroom_pct),
     plain!("gpn", "hardware.gpus_per_node", hardware.gpus_per_node),
-    named!("hz", "cost.horizon", cost.horizon),
     plain!("mo", "cost.months", cost.months),
     plain!("hpd", "cost.hours_per_day", cost.hours_per_day),
     plain!("st", "cost.starts", cost.starts),
@@ -590,11 +589,12 @@ pub fn decode(input: &str) -> Link {
 /// link opens as a valid plan with everything else kept.
 fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
     // Each round resets one applied field, so this ends within their number.
+    let mut live: Vec<&(&'static Field, String)> = applied.iter().collect();
     for _ in 0..=applied.len() {
         let errs = link.plan.validate();
-        let live: Vec<&(&'static Field, String)> =
-            applied.iter().filter(|(f, _)| !link.ignored.iter().any(|i| i.key == f.key)).collect();
         let Some((field, value)) = errs.iter().find_map(|e| culprit(&e.field, &live)) else { return };
+        // Every value given for this key is spent: the field is back to its default.
+        live.retain(|(f, _)| f.key != field.key);
         let fresh = baseline(&link.plan);
         if let Some(default) = (field.get)(&fresh) {
             let _ = (field.set)(&mut link.plan, &default);
@@ -769,5 +769,21 @@ mod tests {
         let link = decode("v=9&ctx=100");
         assert_eq!(link.ignored.first().map(|i| i.reason), Some(Reason::NewerVersion));
         assert_eq!(link.plan.inference.context, 100);
+    }
+}
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+
+    /// Found by the share_decode fuzz target.
+    #[test]
+    fn crash_d804905c() {
+        let bytes = [
+            118, 114, 61, 49, 38, 97, 109, 97, 255, 255, 255, 255, 255, 255, 253, 255, 11, 38, 111, 114, 97,
+            38, 103, 97, 38, 103, 38, 49, 116, 61, 109, 101, 135, 104, 0, 16, 108, 111, 114, 97, 38, 103, 61,
+            48, 38, 99, 112, 97, 98, 99,
+        ];
+        let link = decode(&String::from_utf8_lossy(&bytes));
+        assert_eq!(link.plan.validate(), vec![]);
     }
 }

@@ -1,1 +1,86 @@
-//! Measured data lives in `tests/`; see the integration tests.
+//! Measured peak GPU memory from public sources (data/validation-public.csv,
+//! copied from the project's shared reference so CI needs nothing outside
+//! the repository), parsed into rows. The comparison with gpuplan's
+//! estimates is the integration test in `tests/measured.rs`.
+
+/// The measured data, as shipped.
+pub const DATA: &str = include_str!("../data/validation-public.csv");
+
+/// One measured case, fields as in the CSV header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub case: String,
+    pub model: String,
+    pub task: String,
+    pub method: String,
+    pub weights: String,
+    pub batch: String,
+    pub seq: String,
+    pub grad_ckpt: String,
+    pub optimizer: String,
+    pub gpus: String,
+    pub gpu: String,
+    pub measured: f64,
+    pub unit: String,
+    pub metric: String,
+    pub source: String,
+}
+
+impl Row {
+    /// The measurement in bytes, from its stated unit.
+    pub fn measured_bytes(&self) -> Result<f64, String> {
+        let scale = match self.unit.as_str() {
+            "GB" => 1e9,
+            "GiB" => f64::from(1u32 << 30),
+            "MiB" => f64::from(1u32 << 20),
+            other => return Err(format!("{}: unknown unit {other}", self.case)),
+        };
+        Ok(self.measured * scale)
+    }
+}
+
+/// Rows of the CSV, skipping `#` comments and the header. Fields hold no commas.
+pub fn rows(csv: &str) -> Result<Vec<Row>, String> {
+    let mut out = Vec::new();
+    let lines = csv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    for line in lines.skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let [case, model, task, method, weights, batch, seq, grad_ckpt, optimizer, gpus, gpu, measured, unit, metric, source] =
+            f.as_slice()
+        else {
+            return Err(format!("expected 15 fields: {line}"));
+        };
+        let s = |x: &str| x.trim().to_string();
+        out.push(Row {
+            case: s(case),
+            model: s(model),
+            task: s(task),
+            method: s(method),
+            weights: s(weights),
+            batch: s(batch),
+            seq: s(seq),
+            grad_ckpt: s(grad_ckpt),
+            optimizer: s(optimizer),
+            gpus: s(gpus),
+            gpu: s(gpu),
+            measured: measured.trim().parse().map_err(|e| format!("{case}: measured: {e}"))?,
+            unit: s(unit),
+            metric: s(metric),
+            source: s(source),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_parses() {
+        let rows = rows(DATA).unwrap();
+        assert_eq!(rows.len(), 18);
+        assert!(rows.iter().all(|r| r.measured_bytes().is_ok()));
+        assert_eq!(rows[0].case, "qwen7b-lora-256");
+    }
+}

@@ -1,0 +1,95 @@
+//! `gpuplan estimate`: the report for a workload, as text or JSON.
+
+use gpuplan_core::lang::Lang;
+use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
+use gpuplan_core::model::ModelSpec;
+use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::report;
+
+use crate::args::{self, CliError, Flags, Format};
+
+pub fn run(argv: &[String]) -> Result<(), CliError> {
+    let mut flags = Flags::parse(argv, &args::PLAN_SWITCHES)?;
+    let format = args::format(&mut flags)?;
+    let lang = args::lang(&mut flags)?;
+    let plan = args::plan(&mut flags)?;
+    flags.finish()?;
+    let report = report::evaluate(&plan).map_err(|e| CliError::fields(&e, lang))?;
+    match format {
+        Format::Json => {
+            let mut value = serde_json::to_value(&report).map_err(|e| CliError(e.to_string()))?;
+            if let Some(obj) = value.as_object_mut() {
+                let plan = serde_json::to_value(&plan).map_err(|e| CliError(e.to_string()))?;
+                obj.insert(String::from("plan"), plan);
+            }
+            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
+            println!("{text}");
+        }
+        Format::Text => print!("{}", text(&plan, &report.memory, lang)),
+    }
+    Ok(())
+}
+
+fn gb(bytes: u64) -> String {
+    format!("{:.2} GB", bytes as f64 / 1e9)
+}
+
+fn model_name(plan: &Plan) -> String {
+    match &plan.model {
+        ModelSpec::Preset { id } => {
+            gpuplan_core::presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string())
+        }
+        ModelSpec::Custom { arch } => format!("custom {:.2}B", arch.param_count() / 1e9),
+        ModelSpec::Generic { generic } => format!("generic {:.2}B", generic.params / 1e9),
+    }
+}
+
+/// The report as text: the peak, then each component with its derivation and source.
+fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
+    let task = match plan.task {
+        Task::Infer => {
+            format!("infer · {}", gpuplan_core::names::variant(&plan.inference.engine).unwrap_or(""))
+        }
+        Task::Train => {
+            format!("train · {}", gpuplan_core::names::variant(&plan.training.method).unwrap_or(""))
+        }
+    };
+    let p = &plan.parallel;
+    let mut out =
+        format!("{} · {task} · {} GPU (tp {}, pp {}, dp {})\n", model_name(plan), p.gpus, p.tp, p.pp, p.dp());
+    let kind = match m.peak_kind {
+        PeakKind::Allocated => lang.pick("按实际分配", "allocated"),
+        PeakKind::Reserved => lang.pick("预留", "reserved"),
+    };
+    out.push_str(&format!(
+        "{}: {} ({:.2} GiB), {kind}\n",
+        lang.pick("每卡峰值", "peak per GPU"),
+        gb(m.per_gpu_bytes),
+        m.per_gpu_bytes as f64 / f64::from(1u32 << 30)
+    ));
+    if let Some(reserved) = m.reserved_bytes {
+        out.push_str(&format!(
+            "{}: {} ({})\n",
+            lang.pick("vLLM 预留", "vLLM reserves"),
+            gb(reserved),
+            m.reserved_derivation
+        ));
+    }
+    let c = &m.components;
+    let rows: [(&str, &Component); 6] = [
+        ("weights", &c.weights),
+        ("gradients", &c.gradients),
+        ("optimizer", &c.optimizer),
+        ("activations", &c.activations),
+        ("kv_cache", &c.kv_cache),
+        ("workspace", &c.workspace),
+    ];
+    for (name, comp) in rows.iter().filter(|(_, c)| c.bytes > 0) {
+        out.push_str(&format!("  {name:<12}{:>12}  {}\n", gb(comp.bytes), comp.derivation));
+        out.push_str(&format!("  {:<24}  source: {}\n", "", comp.source));
+    }
+    for note in &m.notes {
+        out.push_str(&format!("* {}\n", note.text(lang)));
+    }
+    out
+}

@@ -1,0 +1,237 @@
+//! `gpuplan fit`: every catalog GPU (and a custom one) with the count the
+//! plan needs, per-GPU use, headroom, flags and speed, as text or JSON.
+
+use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity};
+use gpuplan_core::hardware::Gpu;
+use gpuplan_core::lang::Lang;
+use gpuplan_core::plan::Plan;
+use gpuplan_core::speed::{Basis, Figure, SpeedSummary};
+
+use crate::args::{self, CliError, Flags, Format};
+
+pub fn run(argv: &[String]) -> Result<(), CliError> {
+    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().copied().chain(["own-hardware"]).collect();
+    let mut flags = Flags::parse(argv, &switches)?;
+    let format = args::format(&mut flags)?;
+    let lang = args::lang(&mut flags)?;
+    let hosted = !flags.switch("own-hardware")?;
+    let mut plan = args::plan(&mut flags)?;
+    hardware(&mut flags, &mut plan)?;
+    flags.finish()?;
+    let opts = FitOptions { hosted, ..FitOptions::default() };
+    let report = fit::fit(&plan, &opts).map_err(|e| CliError::fields(&e, lang))?;
+    match format {
+        Format::Json => {
+            let value = serde_json::json!({ "plan": plan, "fit": report });
+            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
+            println!("{text}");
+        }
+        Format::Text => print!("{}", text(&report, lang)),
+    }
+    Ok(())
+}
+
+/// The fit's own flags: headroom, server size, a custom GPU from a file,
+/// and the run and service figures the speed section reads.
+fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
+    let h = &mut plan.hardware;
+    if let Some(v) = number(flags, "headroom", "hardware.headroom_pct")? {
+        h.headroom_pct = v;
+    }
+    if let Some(v) = number(flags, "gpus-per-node", "hardware.gpus_per_node")? {
+        h.gpus_per_node = whole(v, "gpus-per-node", "hardware.gpus_per_node")?;
+    }
+    if let Some(path) = flags.value("custom-gpu")? {
+        let gpu = read_gpu(&path)?;
+        h.gpu = gpu.id.to_string();
+        h.custom = Some(gpu);
+    }
+    let t = &mut plan.training;
+    if let Some(v) = number(flags, "tokens", "training.dataset_tokens")? {
+        t.dataset_tokens = v;
+    }
+    if let Some(v) = number(flags, "epochs", "training.epochs")? {
+        t.epochs = v;
+    }
+    if let Some(v) = number(flags, "mfu", "training.mfu")? {
+        t.mfu = v;
+    }
+    if let Some(v) = number(flags, "target-qps", "inference.target_qps")? {
+        plan.inference.target_qps = v;
+    }
+    Ok(())
+}
+
+fn number(flags: &mut Flags, flag: &str, field: &str) -> Result<Option<f64>, CliError> {
+    match flags.value(flag)? {
+        Some(v) => v
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| CliError(format!("--{flag} ({field}): expected a number, got \"{v}\""))),
+        None => Ok(None),
+    }
+}
+
+fn whole(v: f64, flag: &str, field: &str) -> Result<u32, CliError> {
+    if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+        Ok(v as u32)
+    } else {
+        Err(CliError(format!("--{flag} ({field}): expected a whole number, got {v}")))
+    }
+}
+
+fn read_gpu(path: &str) -> Result<Gpu, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("--custom-gpu {path}: {e}")))?;
+    serde_json::from_str(&text).map_err(|e| CliError(format!("--custom-gpu {path}: not a GPU: {e}")))
+}
+
+fn gb(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / 1e9)
+}
+
+/// The report as text: one line per GPU, best first, then its flags.
+fn text(r: &FitReport, lang: Lang) -> String {
+    let mut out = format!(
+        "{}: {} GB · {}\n",
+        lang.pick("单卡峰值", "single-GPU peak"),
+        gb(r.single_gpu_bytes),
+        lang.pick(
+            "数量 = 每卡分片都装得下的最少 GPU 数；下限 = ⌈峰值 ÷ 可用⌉；» = 计划选定的 GPU",
+            "count = the fewest GPUs on which every GPU's share fits; lower bound = ⌈peak ÷ usable⌉; » = the plan's GPU",
+        )
+    );
+    out.push_str(&format!(
+        "{} {} {}  {} {} {} {}  {}\n",
+        left("GPU", 24),
+        right(lang.pick("数量", "count"), 5),
+        right(lang.pick("下限", "lower"), 5),
+        left(lang.pick("切分", "strategy"), 28),
+        right(lang.pick("每卡/可用 GB", "per GPU/usable GB"), 17),
+        right(lang.pick("余量", "headroom"), 8),
+        right(lang.pick("节点", "nodes"), 5),
+        lang.pick("速度", "speed"),
+    ));
+    for row in &r.rows {
+        out.push_str(&line(row, lang));
+        for f in &row.flags {
+            let mark = match f.severity {
+                Severity::Block => "✗",
+                Severity::Warn => "!",
+                Severity::Info => "·",
+            };
+            out.push_str(&format!("    {mark} {}\n", f.text(lang)));
+        }
+    }
+    out
+}
+
+fn line(row: &GpuFit, lang: Lang) -> String {
+    let name = if row.chosen { format!("» {}", row.gpu_name) } else { row.gpu_name.clone() };
+    let lower = row.lower_bound.gpus;
+    let name = left(&name, 24);
+    match &row.best {
+        Some(b) => format!(
+            "{name} {:>5} {lower:>5}  {} {:>17} {:>7.0}% {:>5}  {}\n",
+            b.gpus,
+            left(&strategy(b, lang), 28),
+            format!("{}/{}", gb(b.per_gpu_bytes), gb(b.usable_bytes)),
+            b.headroom * 100.0,
+            b.nodes,
+            row.speed.as_ref().map_or_else(String::new, |s| speed(s, lang)),
+        ),
+        None => format!(
+            "{name} {:>5} {lower:>5}  {} {:>17}\n",
+            "-",
+            left(lang.pick("装不下", "does not fit"), 28),
+            format!("-/{}", gb(row.usable.bytes)),
+        ),
+    }
+}
+
+fn strategy(b: &FitOption, lang: Lang) -> String {
+    let label = b.strategy.label(lang);
+    if b.tp > 1 || b.pp > 1 {
+        format!("{label} (tp {}, pp {})", b.tp, b.pp)
+    } else {
+        label.to_string()
+    }
+}
+
+/// "≤" for upper bounds, "≈" for estimates, "≥" for lower bounds.
+fn mark(f: &Figure) -> &'static str {
+    match f.basis {
+        Basis::UpperBound => "≤",
+        Basis::LowerBound => "≥",
+        Basis::Estimate => "≈",
+    }
+}
+
+fn speed(s: &SpeedSummary, lang: Lang) -> String {
+    if let Some(t) = &s.training {
+        let (lo, hi) = (&t.buffered_hours.0, &t.buffered_hours.1);
+        return format!(
+            "{} {:.1} h ({} {:.0}-{:.0} h)",
+            mark(&t.hours),
+            t.hours.value,
+            lang.pick("含调试余量", "with debugging buffer"),
+            lo.value,
+            hi.value
+        );
+    }
+    if let Some(i) = &s.inference {
+        let d = &i.decode_tps_per_sequence;
+        let q = &i.requests_per_s;
+        let mut text = format!(
+            "{} {:.0} token/s/{}, {} {:.2} req/s",
+            mark(d),
+            d.value,
+            lang.pick("序列", "seq"),
+            mark(q),
+            q.value
+        );
+        if let Some(g) = &s.gpus_for_target_qps {
+            text.push_str(&format!(
+                ", {} {} {:.0} GPU",
+                lang.pick("目标 QPS", "target QPS"),
+                mark(g),
+                g.value
+            ));
+        }
+        return text;
+    }
+    s.missing.map_or_else(String::new, |m| m.text(lang).to_string())
+}
+
+/// Columns a terminal gives the text: CJK and full-width forms take two.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| match u32::from(c) {
+            0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFF00..=0xFF60 => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// `text` padded with spaces to `cols` terminal columns, left-aligned.
+pub(crate) fn left(text: &str, cols: usize) -> String {
+    format!("{text}{}", " ".repeat(cols.saturating_sub(width(text))))
+}
+
+/// `text` padded to `cols` terminal columns, right-aligned.
+pub(crate) fn right(text: &str, cols: usize) -> String {
+    format!("{}{text}", " ".repeat(cols.saturating_sub(width(text))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_counts_chinese_as_two_columns() {
+        assert_eq!(left("单卡", 6), "单卡  ");
+        assert_eq!(right("ab", 4), "  ab");
+        assert_eq!(width("张量并行（tp 2）"), 16);
+        assert_eq!(left("too long", 3), "too long");
+    }
+}

@@ -1,0 +1,541 @@
+//! Flags on a GPU option: each rule says why it fires, in both languages.
+//! Rules come from the seeds (000: GeForce licence; 001: ECC; 002: go up one
+//! tier; 004: NVLink, precision, ROCm) and reference checklist.md (CUDA and
+//! driver versions).
+
+use serde::Serialize;
+
+use super::{FitOption, Network, Strategy};
+use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Stack, Support};
+use crate::lang::Lang;
+use crate::plan::Plan;
+use crate::plan::{Engine, Precision, Task, WeightFormat};
+
+/// Share of usable memory above which a plan counts as "at the edge" (seed 002:
+/// on a card's edge, go up one tier).
+pub const NEAR_LIMIT: f64 = 0.9;
+
+/// A training run at least this long counts as a long run for the ECC rule
+/// (a product threshold: the seeds say "long" without a number).
+pub const LONG_RUN_HOURS: f64 = 24.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Info,
+    Warn,
+    /// The option cannot run as planned.
+    Block,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagId {
+    NoFit,
+    NeedsFastLink,
+    BridgeCheck,
+    Fp8Unsupported,
+    Fp4Unsupported,
+    Bf16Unsupported,
+    PrecisionUnverified,
+    GeforceLicence,
+    NoEcc,
+    Cuda12Only,
+    Cuda128,
+    RocmStack,
+    CannStack,
+    NearLimit,
+    MultiNode,
+    SpecsUnverified,
+}
+
+/// One flag: a code the page can key on, and the text in both languages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Flag {
+    pub id: FlagId,
+    pub severity: Severity,
+    pub zh: String,
+    pub en: String,
+}
+
+impl Flag {
+    fn new(id: FlagId, severity: Severity, zh: String, en: String) -> Self {
+        Self { id, severity, zh, en }
+    }
+
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.zh, &self.en)
+    }
+}
+
+/// What the rules look at for one GPU.
+pub(crate) struct Context<'a> {
+    pub plan: &'a Plan,
+    pub gpu: &'a Gpu,
+    /// The chosen option; None when nothing fits.
+    pub option: Option<&'a FitOption>,
+    pub network: Option<&'a Network>,
+    pub max_gpus: u32,
+    /// The plan runs on rented or hosted machines (the GeForce licence rule).
+    pub hosted: bool,
+    pub training_hours: Option<f64>,
+}
+
+/// Every flag that fires, most severe first.
+pub(crate) fn flags(cx: &Context) -> Vec<Flag> {
+    let rules: [fn(&Context) -> Option<Flag>; 14] = [
+        no_fit,
+        fast_link,
+        fp8,
+        fp4,
+        bf16,
+        geforce_licence,
+        no_ecc,
+        cuda_12_only,
+        cuda_12_8,
+        stack,
+        near_limit,
+        multi_node,
+        specs_unverified,
+        precision_unverified,
+    ];
+    let mut out: Vec<Flag> = rules.iter().filter_map(|rule| rule(cx)).collect();
+    out.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    out
+}
+
+fn no_fit(cx: &Context) -> Option<Flag> {
+    if cx.option.is_some() {
+        return None;
+    }
+    let n = cx.max_gpus;
+    Some(Flag::new(
+        FlagId::NoFit,
+        Severity::Block,
+        format!("在最多 {n} 张 {} 上，任何可用的切分方式都装不下", cx.gpu.name),
+        format!("does not fit on up to {n} × {} under any sharding the workload allows", cx.gpu.name),
+    ))
+}
+
+fn fast_link(cx: &Context) -> Option<Flag> {
+    let opt = cx.option?;
+    let group = opt.fast_link_group();
+    if group <= 1 {
+        return None;
+    }
+    let g = cx.gpu;
+    let what_zh = opt.strategy.label(Lang::Zh);
+    let what_en = opt.strategy.label(Lang::En);
+    match g.link {
+        LinkKind::Pcie => Some(Flag::new(
+            FlagId::NeedsFastLink,
+            Severity::Warn,
+            format!(
+                "{what_zh}把模型拆到 {group} 张卡上，每层或每步都要交换数据，需要 NVLink 级互联；{} 只有 PCIe。请选带 NVLink 的配置，或在了解 PCIe 代价后再接受（种子 004）",
+                g.name
+            ),
+            format!(
+                "{what_en} splits the model over {group} GPUs and exchanges data every layer or step, which wants an NVLink-class link; {} has PCIe only. Choose an NVLink configuration, or accept PCIe's cost knowingly (seed 004)",
+                g.name
+            ),
+        )),
+        LinkKind::Bridge | LinkKind::Fabric if group > g.link_domain => Some(Flag::new(
+            FlagId::NeedsFastLink,
+            Severity::Warn,
+            format!(
+                "{what_zh}需要 {group} 张卡之间的高速互联，但 {}（{}）只连通 {} 张，其余流量走 PCIe 或网络",
+                g.link_name, g.name, g.link_domain
+            ),
+            format!(
+                "{what_en} needs a fast link across {group} GPUs, but {} on {} joins only {}; the rest goes over PCIe or the network",
+                g.link_name, g.name, g.link_domain
+            ),
+        )),
+        LinkKind::Bridge => Some(Flag::new(
+            FlagId::BridgeCheck,
+            Severity::Info,
+            format!("{what_zh}依赖 NVLink 桥接（{}）：请确认报价中的机器装有桥接", g.link_name),
+            format!("{what_en} relies on the NVLink bridge ({}): confirm the offer's machine has it fitted", g.link_name),
+        )),
+        LinkKind::Fabric => None,
+    }
+}
+
+/// The hardware formats the plan depends on.
+fn needs(plan: &Plan) -> [(HwFormat, bool); 3] {
+    let infer = plan.task == Task::Infer;
+    let w = plan.inference.weights;
+    let train_bf16 = matches!(plan.training.precision, Precision::Mixed | Precision::PureBf16);
+    [
+        (HwFormat::Bf16, if infer { w == WeightFormat::Bf16 } else { train_bf16 }),
+        (HwFormat::Fp8, infer && w == WeightFormat::Fp8),
+        (HwFormat::Fp4, infer && w == WeightFormat::Mxfp4),
+    ]
+}
+
+fn needs_and(cx: &Context, format: HwFormat, support: Support) -> bool {
+    needs(cx.plan).iter().any(|&(f, needed)| f == format && needed) && cx.gpu.supports(format) == support
+}
+
+fn fp8(cx: &Context) -> Option<Flag> {
+    needs_and(cx, HwFormat::Fp8, Support::No).then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::Fp8Unsupported,
+            Severity::Warn,
+            format!("FP8 权重：{name} 没有 FP8 张量核心（FP8 需要 Ada/Hopper 或更新的架构）；最多只能按权重量化运行、反量化到 16 位，速度更慢，请核对推理引擎是否支持"),
+            format!("FP8 weights: {name} has no FP8 tensor cores (FP8 needs Ada/Hopper or newer); at best it runs weight-only, dequantised to 16-bit and slower; check your engine supports that"),
+        )
+    })
+}
+
+fn fp4(cx: &Context) -> Option<Flag> {
+    needs_and(cx, HwFormat::Fp4, Support::No).then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::Fp4Unsupported,
+            Severity::Warn,
+            format!("MXFP4 权重：FP4 需要 Blackwell 或 MI355X；在 {name} 上只有引擎提供回退内核时才能运行，且没有 FP4 的速度"),
+            format!("MXFP4 weights: FP4 needs Blackwell or MI355X; on {name} they run only where the engine has a fallback kernel, without FP4 speed"),
+        )
+    })
+}
+
+fn bf16(cx: &Context) -> Option<Flag> {
+    needs_and(cx, HwFormat::Bf16, Support::No).then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::Bf16Unsupported,
+            Severity::Warn,
+            format!("{name} 不支持 BF16：请改用 FP16（训练需配合损失缩放）；以 BF16 训练的模型在 FP16 下可能溢出"),
+            format!("{name} has no BF16: use FP16 instead (with loss scaling when training); models trained in BF16 can overflow in FP16"),
+        )
+    })
+}
+
+fn precision_unverified(cx: &Context) -> Option<Flag> {
+    let (format, _) =
+        needs(cx.plan).into_iter().find(|&(f, needed)| needed && cx.gpu.supports(f) == Support::Unknown)?;
+    let f = match format {
+        HwFormat::Bf16 => "BF16",
+        HwFormat::Fp8 => "FP8",
+        HwFormat::Fp4 => "FP4",
+    };
+    let name = &cx.gpu.name;
+    Some(Flag::new(
+        FlagId::PrecisionUnverified,
+        Severity::Info,
+        format!("我们的资料没有说明 {name} 是否在硬件上支持 {f}：请向厂商核实"),
+        format!("our sources do not say whether {name} runs {f} in hardware: check with the vendor"),
+    ))
+}
+
+fn geforce_licence(cx: &Context) -> Option<Flag> {
+    (cx.hosted && cx.gpu.class == GpuClass::Geforce).then(|| {
+        Flag::new(
+            FlagId::GeforceLicence,
+            Severity::Warn,
+            "GeForce 软件许可：第 2.8 条限于用户自有的 GeForce/Titan 硬件且不授权数据中心部署；第 2.7 条禁止出租或用其提供商业托管服务（除非明确授权）。租用或托管前请让供应商和内部负责人核对授权。以上为一般信息，不构成法律意见".into(),
+            "GeForce software licence: §2.8 covers only GeForce/Titan hardware you own and does not license datacenter deployment; §2.7 forbids renting it out or using it for commercial hosting unless expressly authorised. Have the provider and your own responsible person check the licence before renting or hosting. General information, not legal advice".into(),
+        )
+    })
+}
+
+fn no_ecc(cx: &Context) -> Option<Flag> {
+    if cx.gpu.ecc {
+        return None;
+    }
+    let long = match cx.plan.task {
+        Task::Train => cx.training_hours.is_none_or(|h| h >= LONG_RUN_HOURS),
+        Task::Infer => cx.plan.inference.target_qps > 0.0,
+    };
+    long.then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::NoEcc,
+            Severity::Warn,
+            format!("{name} 没有 ECC 纠错：长时间训练或生产服务可能出现静默数据错误（种子 001）"),
+            format!("{name} has no ECC: long runs and production serving risk silent data errors (seed 001)"),
+        )
+    })
+}
+
+fn cuda_12_only(cx: &Context) -> Option<Flag> {
+    let cc = cx.gpu.cuda_capability()?;
+    (cc < (7, 5)).then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::Cuda12Only,
+            Severity::Info,
+            format!("CUDA 13 移除了 Maxwell、Pascal 和 Volta 的离线编译：{name} 需要 CUDA 12.x（驱动 >= 525），请确认镜像里的版本"),
+            format!("CUDA 13 removed offline compilation for Maxwell, Pascal and Volta: {name} needs CUDA 12.x (driver >= 525); check the image's versions"),
+        )
+    })
+}
+
+fn cuda_12_8(cx: &Context) -> Option<Flag> {
+    let (major, _) = cx.gpu.cuda_capability()?;
+    (major == 12).then(|| {
+        let name = &cx.gpu.name;
+        Flag::new(
+            FlagId::Cuda128,
+            Severity::Info,
+            format!("{name}（sm_120）需要 CUDA >= 12.8 和驱动 >= 570.26，较旧的镜像和 PyTorch 版本无法运行"),
+            format!("{name} (sm_120) needs CUDA >= 12.8 and driver >= 570.26; older images and PyTorch builds will not run"),
+        )
+    })
+}
+
+fn stack(cx: &Context) -> Option<Flag> {
+    let name = &cx.gpu.name;
+    match cx.gpu.stack {
+        Stack::Cuda => None,
+        Stack::Rocm => Some(Flag::new(
+            FlagId::RocmStack,
+            Severity::Warn,
+            format!("{name} 使用 ROCm：PyTorch、vLLM、SGLang 可用，但自定义 CUDA 内核、部分量化库和小众工具可能需要移植或无法运行；决定前请把整套技术栈端到端跑一遍（种子 004）"),
+            format!("{name} runs ROCm: PyTorch, vLLM and SGLang work, but custom CUDA kernels, some quantisation libraries and niche tools may need porting or not run; run your whole stack end to end before deciding (seed 004)"),
+        )),
+        Stack::Cann => Some(Flag::new(
+            FlagId::CannStack,
+            Severity::Warn,
+            format!("{name} 使用华为 CANN 而不是 CUDA：框架、推理引擎和量化库都需要昇腾版本；决定前请把整套技术栈端到端跑一遍"),
+            format!("{name} runs Huawei CANN, not CUDA: frameworks, serving engines and quantisation libraries all need Ascend builds; run your whole stack end to end before deciding"),
+        )),
+    }
+}
+
+fn near_limit(cx: &Context) -> Option<Flag> {
+    let opt = cx.option?;
+    let used = opt.used_share();
+    (used > NEAR_LIMIT).then(|| {
+        let p = format!("{:.1}", used * 100.0);
+        let vllm = cx.plan.task == Task::Infer && cx.plan.inference.engine == Engine::Vllm;
+        let (pool_zh, pool_en) = if vllm {
+            ("（vLLM 的 KV 池会占满 gpu_memory_utilization，剩余上下文或并发会很少）", " (vLLM's KV pool fills up to gpu_memory_utilization, leaving little room for more context or concurrency)")
+        } else {
+            ("", "")
+        };
+        Flag::new(
+            FlagId::NearLimit,
+            Severity::Warn,
+            format!("每卡用到可用显存的 {p}%，距上限不足 10%{pool_zh}。种子 002 的建议：卡在边缘时直接升一档（更大显存的卡或多一张卡）"),
+            format!("uses {p}% of usable memory per GPU, within 10% of the limit{pool_en}. Seed 002: at a card's edge, go up one tier (a larger card or one more GPU)"),
+        )
+    })
+}
+
+fn multi_node(cx: &Context) -> Option<Flag> {
+    let net = cx.network?;
+    Some(Flag::new(FlagId::MultiNode, Severity::Warn, net.zh.clone(), net.en.clone()))
+}
+
+fn specs_unverified(cx: &Context) -> Option<Flag> {
+    let g = cx.gpu;
+    g.unverified.then(|| {
+        let fields = g.unverified_fields.join(", ");
+        Flag::new(
+            FlagId::SpecsUnverified,
+            Severity::Info,
+            format!("{} 的部分规格存在冲突或未经核实（{fields}）：{}", g.name, g.notes_zh),
+            format!("some {} specs conflict or are unverified ({fields}): {}", g.name, g.notes),
+        )
+    })
+}
+
+impl FitOption {
+    /// GPUs that exchange data every layer or step: the tensor-parallel group,
+    /// or every rank of a fully sharded (ZeRO-3 / FSDP) group.
+    pub(crate) fn fast_link_group(&self) -> u32 {
+        match self.strategy {
+            Strategy::Zero3 | Strategy::Fsdp | Strategy::TensorFsdp => self.gpus,
+            _ => self.tp,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hardware::find;
+    use crate::plan::Shard;
+
+    fn option(strategy: Strategy, gpus: u32, tp: u32, used: f64) -> FitOption {
+        let usable = 10_000_000_000u64;
+        FitOption {
+            strategy,
+            gpus,
+            tp,
+            pp: 1,
+            shard: Shard::None,
+            per_gpu_bytes: (usable as f64 * used) as u64,
+            usable_bytes: usable,
+            headroom: 1.0 - used,
+            nodes: 1,
+        }
+    }
+
+    fn ids(plan: &Plan, gpu: &str, opt: Option<&FitOption>, hours: Option<f64>) -> Vec<FlagId> {
+        let cx = Context {
+            plan,
+            gpu: find(gpu).expect("gpu"),
+            option: opt,
+            network: None,
+            max_gpus: 64,
+            hosted: true,
+            training_hours: hours,
+        };
+        flags(&cx).into_iter().map(|f| f.id).collect()
+    }
+
+    fn infer(weights: WeightFormat) -> Plan {
+        let mut p = Plan::default();
+        p.inference.weights = weights;
+        p
+    }
+
+    fn train() -> Plan {
+        Plan { task: Task::Train, ..Plan::default() }
+    }
+
+    #[test]
+    fn no_fit_blocks_only_when_nothing_fits() {
+        let p = infer(WeightFormat::Bf16);
+        assert!(ids(&p, "h100-sxm", None, None).contains(&FlagId::NoFit));
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        assert!(!ids(&p, "h100-sxm", Some(&one), None).contains(&FlagId::NoFit));
+    }
+
+    #[test]
+    fn tensor_parallel_over_pcie_wants_nvlink() {
+        let p = infer(WeightFormat::Bf16);
+        let tp2 = option(Strategy::TensorParallel, 2, 2, 0.5);
+        assert!(ids(&p, "l40s", Some(&tp2), None).contains(&FlagId::NeedsFastLink));
+        assert!(!ids(&p, "h100-sxm", Some(&tp2), None).contains(&FlagId::NeedsFastLink));
+        // A bridged pair is fine if fitted; four cards outgrow the bridge.
+        let bridged = ids(&p, "a100-80-pcie", Some(&tp2), None);
+        assert!(bridged.contains(&FlagId::BridgeCheck) && !bridged.contains(&FlagId::NeedsFastLink));
+        let tp4 = option(Strategy::TensorParallel, 4, 4, 0.5);
+        assert!(ids(&p, "a100-80-pcie", Some(&tp4), None).contains(&FlagId::NeedsFastLink));
+        // Pipeline stages and ZeRO-1 do not need it; FSDP does.
+        let pp = option(Strategy::Pipeline, 2, 1, 0.5);
+        assert!(!ids(&p, "l40s", Some(&pp), None).contains(&FlagId::NeedsFastLink));
+        let t = train();
+        let z1 = option(Strategy::Zero1, 4, 1, 0.5);
+        assert!(!ids(&t, "l40s", Some(&z1), Some(1.0)).contains(&FlagId::NeedsFastLink));
+        let fsdp = option(Strategy::Fsdp, 4, 1, 0.5);
+        assert!(ids(&t, "rtx-4090", Some(&fsdp), Some(1.0)).contains(&FlagId::NeedsFastLink));
+    }
+
+    #[test]
+    fn precision_flags_follow_the_plan_and_the_part() {
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        let fp8 = infer(WeightFormat::Fp8);
+        assert!(ids(&fp8, "a100-80-sxm", Some(&one), None).contains(&FlagId::Fp8Unsupported));
+        assert!(!ids(&fp8, "h100-sxm", Some(&one), None).contains(&FlagId::Fp8Unsupported));
+        assert!(ids(&fp8, "ascend-910b", Some(&one), None).contains(&FlagId::PrecisionUnverified));
+        let fp4 = infer(WeightFormat::Mxfp4);
+        assert!(ids(&fp4, "h100-sxm", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        assert!(!ids(&fp4, "b200", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        assert!(!ids(&fp4, "mi355x", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        let bf16 = infer(WeightFormat::Bf16);
+        assert!(ids(&bf16, "t4", Some(&one), None).contains(&FlagId::Bf16Unsupported));
+        assert!(
+            !ids(&infer(WeightFormat::GgufQ4KM), "t4", Some(&one), None).contains(&FlagId::Bf16Unsupported)
+        );
+        assert!(ids(&train(), "v100-sxm2", Some(&one), Some(1.0)).contains(&FlagId::Bf16Unsupported));
+        assert!(!ids(&bf16, "a10", Some(&one), None).contains(&FlagId::Bf16Unsupported));
+    }
+
+    #[test]
+    fn geforce_licence_only_for_hosted_geforce() {
+        let p = infer(WeightFormat::Bf16);
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        assert!(ids(&p, "rtx-4090", Some(&one), None).contains(&FlagId::GeforceLicence));
+        assert!(!ids(&p, "rtx-6000-ada", Some(&one), None).contains(&FlagId::GeforceLicence));
+        let cx = Context {
+            plan: &p,
+            gpu: find("rtx-4090").expect("gpu"),
+            option: Some(&one),
+            network: None,
+            max_gpus: 64,
+            hosted: false,
+            training_hours: None,
+        };
+        assert!(!flags(&cx).iter().any(|f| f.id == FlagId::GeforceLicence));
+        let text = geforce_licence(&Context { hosted: true, ..cx }).expect("flag");
+        assert!(text.zh.contains("不构成法律意见") && text.en.contains("not legal advice"));
+    }
+
+    #[test]
+    fn no_ecc_for_long_runs_and_services_only() {
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        let t = train();
+        assert!(ids(&t, "rtx-4090", Some(&one), Some(30.0)).contains(&FlagId::NoEcc));
+        assert!(ids(&t, "rtx-4090", Some(&one), None).contains(&FlagId::NoEcc));
+        assert!(!ids(&t, "rtx-4090", Some(&one), Some(2.0)).contains(&FlagId::NoEcc));
+        assert!(!ids(&t, "l40s", Some(&one), Some(30.0)).contains(&FlagId::NoEcc));
+        let mut service = infer(WeightFormat::Bf16);
+        assert!(!ids(&service, "rtx-4090", Some(&one), None).contains(&FlagId::NoEcc));
+        service.inference.target_qps = 5.0;
+        assert!(ids(&service, "rtx-4090", Some(&one), None).contains(&FlagId::NoEcc));
+    }
+
+    #[test]
+    fn cuda_and_stack_rules_pick_their_parts() {
+        let p = infer(WeightFormat::GgufQ4KM);
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        let has = |gpu: &str, id: FlagId| ids(&p, gpu, Some(&one), None).contains(&id);
+        assert!(has("v100-sxm2", FlagId::Cuda12Only));
+        assert!(!has("t4", FlagId::Cuda12Only));
+        assert!(has("rtx-5090", FlagId::Cuda128) && has("rtx-pro-6000", FlagId::Cuda128));
+        assert!(!has("b200", FlagId::Cuda128) && !has("rtx-4090", FlagId::Cuda128));
+        assert!(has("mi300x", FlagId::RocmStack) && !has("h100-sxm", FlagId::RocmStack));
+        assert!(has("ascend-910b", FlagId::CannStack) && !has("mi300x", FlagId::CannStack));
+    }
+
+    #[test]
+    fn near_limit_fires_above_90_percent_of_usable() {
+        let p = infer(WeightFormat::Bf16);
+        let tight = option(Strategy::Single, 1, 1, 0.95);
+        let easy = option(Strategy::Single, 1, 1, 0.85);
+        assert!(ids(&p, "h100-sxm", Some(&tight), None).contains(&FlagId::NearLimit));
+        assert!(!ids(&p, "h100-sxm", Some(&easy), None).contains(&FlagId::NearLimit));
+    }
+
+    #[test]
+    fn unverified_specs_are_shown_with_their_fields() {
+        let p = infer(WeightFormat::GgufQ4KM);
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        assert!(ids(&p, "h20", Some(&one), None).contains(&FlagId::SpecsUnverified));
+        assert!(!ids(&p, "a100-80-sxm", Some(&one), None).contains(&FlagId::SpecsUnverified));
+        let cx = Context {
+            plan: &p,
+            gpu: find("h200-nvl").expect("gpu"),
+            option: Some(&one),
+            network: None,
+            max_gpus: 64,
+            hosted: true,
+            training_hours: None,
+        };
+        let f = specs_unverified(&cx).expect("flag");
+        assert!(f.en.contains("bf16_tflops") && f.zh.contains("未经核实"), "{}", f.en);
+    }
+
+    #[test]
+    fn flags_come_most_severe_first() {
+        let p = infer(WeightFormat::Bf16);
+        let cx = Context {
+            plan: &p,
+            gpu: find("rtx-5090").expect("gpu"),
+            option: None,
+            network: None,
+            max_gpus: 64,
+            hosted: true,
+            training_hours: None,
+        };
+        let all = flags(&cx);
+        assert_eq!(all.first().map(|f| f.id), Some(FlagId::NoFit));
+        assert!(all.windows(2).all(|w| w[0].severity >= w[1].severity));
+    }
+}

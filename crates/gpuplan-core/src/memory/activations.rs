@@ -1,0 +1,235 @@
+//! Activations, derived from the architecture in the manner of Korthikanti
+//! et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+//! Models"): per layer and token, the tensors autograd keeps for backward.
+//! Unlike the paper's fixed 34·h (GPT block, 4h GELU MLP, MHA, dropout), the
+//! terms come from the model: SwiGLU keeps gate, up, act and product (4·i),
+//! GELU keeps 2·i, GQA keeps only k KV heads, head_dim comes from the config,
+//! and no dropout masks are kept (fine-tuning runs without dropout).
+
+use crate::model::{Arch, Attention, Mlp};
+use crate::plan::{GradCkpt, Training};
+
+use super::fmt;
+use super::split::Split;
+
+pub const SOURCE: &str = "Korthikanti et al. 2022 (activation terms, selective/full recompute), derived \
+     per architecture; memory.md \"Activations\" (logits, chunked loss, offload, 1F1B)";
+
+/// Per-token tensors of one layer, in elements unless said otherwise.
+struct LayerTerms {
+    /// Not split by tensor parallel: norm inputs, QKV and MLP inputs (and MLA latents).
+    replicated: f64,
+    /// Split by tensor parallel, already per GPU: q, k, v, attention output, MLP intermediates.
+    sharded: f64,
+    /// Softmax output per token per context token (eager attention), per GPU.
+    scores_per_ctx: f64,
+    /// fp32 bytes FlashAttention keeps (log-sum-exp per head), per GPU.
+    lse_bytes: f64,
+}
+
+/// MLP tensors of the MLP's width kept for backward: SwiGLU keeps gate, up,
+/// act(gate) and their product; GELU its input and output.
+fn kept_per_width(mlp: Mlp) -> f64 {
+    match mlp {
+        Mlp::Swiglu => 4.0,
+        Mlp::Gelu => 2.0,
+    }
+}
+
+fn terms(arch: &Arch, split: &Split) -> LayerTerms {
+    let tp = split.tp_f();
+    let h = f64::from(arch.hidden);
+    let a_t = f64::from(arch.heads) / tp;
+    let (attn_repl, attn) = match arch.attention {
+        Attention::Standard => {
+            let d = f64::from(arch.head_dim());
+            let k_t = f64::from(arch.kv_heads.div_ceil(split.tp).max(1));
+            (0.0, 2.0 * a_t * d + 2.0 * k_t * d)
+        }
+        Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim } => {
+            let (c, q) = (f64::from(kv_lora_rank), f64::from(q_lora_rank));
+            let (r, n, v) = (f64::from(rope_dim), f64::from(nope_dim), f64::from(v_head_dim));
+            // q latent and its norm, kv latent (+ rope key) and its norm; then per head q, k, v, out.
+            (2.0 * q + (c + r) + c, a_t * (2.0 * (n + r) + 2.0 * v))
+        }
+    };
+    LayerTerms {
+        replicated: 4.0 * h + attn_repl,
+        sharded: attn + mlp_elements(arch, tp, kept_per_width(arch.mlp)),
+        scores_per_ctx: a_t,
+        lse_bytes: 4.0 * a_t,
+    }
+}
+
+/// MLP intermediates per token on one GPU (the heaviest layer kind), with
+/// `per_width` tensors of the MLP's width.
+fn mlp_elements(arch: &Arch, tp: f64, per_width: f64) -> f64 {
+    let h = f64::from(arch.hidden);
+    let dense = per_width * f64::from(arch.dense_width()) / tp;
+    if !arch.is_moe() {
+        return dense;
+    }
+    let i = f64::from(arch.intermediate) / tp;
+    let routed = f64::from(arch.experts_active) * (h + per_width * i);
+    let moe = routed + f64::from(arch.shared_experts) * per_width * i + 2.0 * f64::from(arch.experts);
+    if arch.dense_mlp_layers() > 0 {
+        moe.max(dense)
+    } else {
+        moe
+    }
+}
+
+/// Bytes one layer keeps per token with nothing recomputed.
+fn layer_bytes_per_token(arch: &Arch, split: &Split, seq: f64, t: &Training, elem: f64) -> f64 {
+    let x = terms(arch, split);
+    let attention_core = if t.flash_attn {
+        x.lse_bytes
+    } else if t.grad_ckpt == GradCkpt::Selective {
+        0.0
+    } else {
+        x.scores_per_ctx * seq * elem
+    };
+    (x.replicated + x.sharded) * elem + attention_core
+}
+
+/// Bytes per element of the logits and loss: the logits in the compute
+/// dtype, an fp32 upcast and the fp32 log-softmax kept for backward; the
+/// chunked loss (torchtune, 8 chunks) upcasts one chunk at a time.
+fn logits_bytes_per_element(elem: f64, chunked: bool) -> f64 {
+    let upcast = if elem < 4.0 { 4.0 } else { 0.0 };
+    let fp32_work = upcast + 4.0;
+    if chunked {
+        elem + fp32_work / 8.0
+    } else {
+        elem + fp32_work
+    }
+}
+
+/// Training activations on the busiest GPU, with the derivation.
+pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, String) {
+    let (b, s) = (t.batch as f64, t.seq as f64);
+    let tokens = b * s;
+    let h = f64::from(arch.hidden);
+    let full_layer = layer_bytes_per_token(arch, split, s, t, elem);
+    let (kept_per_layer, recompute) = match t.grad_ckpt {
+        GradCkpt::Full => (h * elem, full_layer),
+        GradCkpt::None | GradCkpt::Selective => (full_layer, 0.0),
+    };
+    let stage = split.stage_layers(arch.layers);
+    // Offload keeps two layers on the GPU: the one in use and the next in transit.
+    let resident = if t.act_offload { stage.min(2) } else { stage };
+    let in_flight = f64::from(split.pp);
+    let kept = f64::from(resident) * kept_per_layer * tokens;
+    let logit_elem = logits_bytes_per_element(elem, t.chunked_ce);
+    let logits = tokens * f64::from(arch.vocab) / split.tp_f() * logit_elem;
+    let head_inputs = 2.0 * h * elem * tokens;
+    let recompute_bytes = recompute * tokens;
+    // 1F1B: the first stage keeps pp micro-batches, the last one computes the loss.
+    let first = kept * in_flight + recompute_bytes;
+    let last = kept + recompute_bytes + logits + head_inputs;
+    let total = if split.pp > 1 { first.max(last) } else { last };
+    let kept_txt = format!("L {resident}·{} B", fmt::num(kept_per_layer));
+    let recompute_txt =
+        if recompute > 0.0 { format!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
+    let tp_txt = if split.tp > 1 { format!("/tp {}", split.tp) } else { String::new() };
+    let loss_txt = format!(
+        "head 2·h {}·{} B + V {}{tp_txt}·{} B",
+        arch.hidden,
+        fmt::num(elem),
+        arch.vocab,
+        fmt::num(logit_elem)
+    );
+    let tokens_txt = format!("b·s {}·{}", t.batch, t.seq);
+    let d = if split.pp > 1 {
+        format!(
+            "max(first stage {tokens_txt} × ({} micro-batches × {kept_txt}{recompute_txt}), \
+             last stage {tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt})) = {}",
+            split.pp,
+            fmt::size(total)
+        )
+    } else {
+        format!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
+    };
+    (total, d)
+}
+
+/// Live tensors of one layer at its widest point during an inference
+/// forward pass, per token on one GPU, elements.
+pub fn inference_elements_per_token(arch: &Arch, split: &Split) -> f64 {
+    let tp = split.tp_f();
+    let attn = terms(arch, split).sharded - mlp_elements(arch, tp, kept_per_width(arch.mlp));
+    // SwiGLU: gate, up and product live at once (act is in place); GELU: input and output.
+    let live = match arch.mlp {
+        Mlp::Swiglu => 3.0,
+        Mlp::Gelu => 2.0,
+    };
+    let mlp = mlp_elements(arch, tp, live);
+    // residual and norm output, plus the attention tensors or the MLP intermediates
+    2.0 * f64::from(arch.hidden) + attn.max(mlp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Shard;
+
+    const ONE: Split = Split { tp: 1, pp: 1, dp: 1, shard: Shard::None };
+
+    fn train(ckpt: GradCkpt, flash: bool) -> Training {
+        Training { batch: 1, seq: 1024, grad_ckpt: ckpt, flash_attn: flash, ..Training::default() }
+    }
+
+    #[test]
+    fn gpt_block_reproduces_korthikanti_without_dropout() {
+        // The paper's GPT block keeps 34·h bytes per token: norm inputs 4h, QKV input 2h,
+        // Q and K 4h, V 2h, out-proj input 2h, MLP input 2h, GELU input 8h, GELU output 8h
+        // (= 32h) plus two 1-byte dropout masks (2h); its 5·a·s is softmax output 2·a·s,
+        // dropout mask a·s and dropout output 2·a·s. Without dropout: 32h and 2·a·s.
+        let arch = Arch {
+            hidden: 1024,
+            heads: 16,
+            kv_heads: 16,
+            head_dim: None,
+            intermediate: 4096,
+            mlp: Mlp::Gelu,
+            ..Arch::default()
+        };
+        let per_token = layer_bytes_per_token(&arch, &ONE, 1024.0, &train(GradCkpt::None, true), 2.0);
+        // 32h bytes + lse 4 B × 16 heads
+        assert_eq!(per_token, 2.0 * 16.0 * 1024.0 + 64.0);
+        let eager = layer_bytes_per_token(&arch, &ONE, 1024.0, &train(GradCkpt::None, false), 2.0);
+        assert_eq!(eager, 2.0 * 16.0 * 1024.0 + 2.0 * 16.0 * 1024.0);
+        let selective = layer_bytes_per_token(&arch, &ONE, 1024.0, &train(GradCkpt::Selective, false), 2.0);
+        assert_eq!(selective, 2.0 * 16.0 * 1024.0);
+    }
+
+    #[test]
+    fn llama_8b_layer_terms() {
+        // 4h + q 4096 + k,v 2·1024 + o 4096 + SwiGLU 4·14336 = 83,968 elements, ×2 B, + lse 128 B.
+        let per_token =
+            layer_bytes_per_token(&Arch::default(), &ONE, 4096.0, &train(GradCkpt::None, true), 2.0);
+        assert_eq!(per_token, 2.0 * 83_968.0 + 128.0);
+    }
+
+    #[test]
+    fn full_checkpointing_keeps_layer_inputs_and_one_layer() {
+        let arch = Arch::default();
+        let t = Training { chunked_ce: false, ..train(GradCkpt::Full, true) };
+        let (b, _) = training(&arch, &ONE, &t, 2.0);
+        let tokens = 1024.0;
+        let expect = tokens * (32.0 * 4096.0 * 2.0 + (2.0 * 83_968.0 + 128.0))
+            + tokens * 128_256.0 * 10.0
+            + 2.0 * 4096.0 * 2.0 * tokens;
+        assert_eq!(b, expect);
+    }
+
+    #[test]
+    fn chunked_loss_and_offload_reduce_memory() {
+        let arch = Arch::default();
+        let base = training(&arch, &ONE, &train(GradCkpt::None, true), 2.0).0;
+        let chunked = Training { chunked_ce: true, ..train(GradCkpt::None, true) };
+        assert!(training(&arch, &ONE, &chunked, 2.0).0 < base);
+        let off = Training { act_offload: true, ..train(GradCkpt::None, true) };
+        assert!(training(&arch, &ONE, &off, 2.0).0 < base);
+    }
+}

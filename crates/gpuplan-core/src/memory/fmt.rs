@@ -1,0 +1,49 @@
+//! Number formatting for derivations. Sizes are decimal: GB = 10^9 bytes,
+//! MB = 10^6 bytes (the unit is always written out).
+
+/// A byte count: "16.06 GB", "64.0 MB", "512 B".
+pub fn size(bytes: f64) -> String {
+    if bytes >= 1e9 {
+        format!("{:.2} GB", bytes / 1e9)
+    } else if bytes >= 1e6 {
+        format!("{:.1} MB", bytes / 1e6)
+    } else {
+        format!("{bytes:.0} B")
+    }
+}
+
+/// A count: integers below a million in full, larger ones as "6.980e9".
+pub fn count(x: f64) -> String {
+    if x.abs() < 1e6 && x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else if x.abs() < 1e6 {
+        num(x)
+    } else {
+        let exp = x.abs().log10().floor();
+        format!("{:.3}e{exp:.0}", x / 10f64.powf(exp))
+    }
+}
+
+/// A small factor: up to 4 significant digits, trailing zeros dropped.
+pub fn num(x: f64) -> String {
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(size(16_060_522_496.0), "16.06 GB");
+        assert_eq!(size(67_108_864.0), "67.1 MB");
+        assert_eq!(size(512.0), "512 B");
+        assert_eq!(count(8_030_261_248.0), "8.030e9");
+        assert_eq!(count(4096.0), "4096");
+        assert_eq!(num(4.25), "4.25");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(2.0), "2");
+    }
+}

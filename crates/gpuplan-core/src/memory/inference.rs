@@ -1,0 +1,138 @@
+//! Inference: weights + KV cache + runtime workspace, and what the engine
+//! makes of them. vLLM reserves a KV pool up to `gpu_memory_utilization` of
+//! the card, so its peak is the reservation; llama.cpp reserves the whole
+//! context up front; Transformers allocates as it goes.
+
+use crate::model::{Arch, Generic};
+use crate::plan::{Engine, Inference};
+
+use super::split::Split;
+use super::{fmt, kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
+
+/// vLLM allocates the cache in blocks of 16 tokens.
+const VLLM_BLOCK: u64 = 16;
+
+pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
+    let (w, w_txt) = weights::bytes(arch, inf.weights, split);
+    let context = match inf.engine {
+        Engine::Vllm => inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK),
+        Engine::Transformers | Engine::LlamaCpp => inf.context,
+    };
+    let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, context, inf.concurrency);
+    let (ws, ws_txt) = runtime::bytes(arch, split, inf);
+    let mut notes = Vec::new();
+    if arch.is_moe() {
+        notes.push(Note::new(
+            "moe_resident",
+            "MoE：所有专家都常驻显存；每个 token 只计算激活的专家（影响速度，不影响显存）。",
+            "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
+        ));
+    }
+    let mut pool = None;
+    let peak_kind = match inf.engine {
+        Engine::Vllm => {
+            pool = vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes);
+            PeakKind::Reserved
+        }
+        Engine::LlamaCpp => PeakKind::Reserved,
+        Engine::Transformers => PeakKind::Allocated,
+    };
+    Built {
+        weights: Part::new(w, w_txt, weights::SOURCE),
+        gradients: Part::none(),
+        optimizer: Part::none(),
+        activations: Part::none(),
+        kv_cache: Part::new(kv_need, kv_txt, kv::SOURCE),
+        workspace: Part::new(ws, ws_txt, runtime::SOURCE),
+        trainable_params: 0.0,
+        peak_kind,
+        pool,
+        notes,
+    }
+}
+
+/// vLLM's reservation on a card of `gpu_memory` bytes: `util × memory`, of
+/// which the KV pool is what weights and the profiled workspace leave.
+fn vllm_pool(
+    w: f64,
+    ws: f64,
+    need: f64,
+    util: f64,
+    gpu_memory: Option<f64>,
+    notes: &mut Vec<Note>,
+) -> Option<Pool> {
+    let Some(mem) = gpu_memory else {
+        notes.push(Note::new(
+            "vllm_pool_unknown",
+            "vLLM 会把 KV 池预留到显卡显存 × gpu_memory_utilization；未选定显卡时只计算请求所需。",
+            "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, \
+             only what the requests need is counted.",
+        ));
+        return None;
+    };
+    let reserved = util * mem;
+    let kv = (reserved - w - ws).max(0.0);
+    let derivation = format!(
+        "util {} × {} = {}; KV pool = {} − weights {} − workspace {} = {}",
+        fmt::num(util),
+        fmt::size(mem),
+        fmt::size(reserved),
+        fmt::size(reserved),
+        fmt::size(w),
+        fmt::size(ws),
+        fmt::size(kv)
+    );
+    if kv < need {
+        notes.push(Note::new(
+            "vllm_pool_short",
+            "vLLM 的 KV 池小于请求所需：此利用率下放不下，需要更大的显存、更多 GPU 或更短的上下文。",
+            "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; \
+             use more memory, more GPUs or a shorter context.",
+        ));
+    } else {
+        notes.push(Note::new(
+            "vllm_reserved",
+            "vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。",
+            "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, \
+             not the need computed here.",
+        ));
+    }
+    Some(Pool { reserved, kv, derivation })
+}
+
+/// A generic model served: weights in the chosen format (every parameter at
+/// the format's bits), the stated activations, and the CUDA context.
+pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
+    let bits = weights::linear_bits(inf.weights);
+    let per_gpu = g.params / (split.tp_f() * f64::from(split.pp));
+    let w = per_gpu * bits / 8.0;
+    let act = g.activation_gb * 1e9;
+    Built {
+        weights: Part::new(
+            w,
+            format!("{}×{}b ÷ 8 bit/B = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
+            weights::SOURCE,
+        ),
+        gradients: Part::none(),
+        optimizer: Part::none(),
+        activations: Part::new(
+            act,
+            format!("stated {}", fmt::size(act)),
+            "user input (model.generic.activation_gb)",
+        ),
+        kv_cache: Part::none(),
+        workspace: Part::new(
+            runtime::CUDA_CONTEXT,
+            format!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
+            runtime::SOURCE,
+        ),
+        trainable_params: 0.0,
+        peak_kind: PeakKind::Allocated,
+        pool: None,
+        notes: vec![Note::new(
+            "generic_activations",
+            "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
+            "Non-transformer model: activations and workspace are the stated figure, not derived.",
+        )],
+    }
+}

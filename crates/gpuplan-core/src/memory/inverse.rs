@@ -1,0 +1,65 @@
+//! The inverse questions: the longest context and the largest batch that fit
+//! in a per-GPU budget. The estimate grows monotonically with both, so a
+//! binary search over the accepted range finds the boundary.
+
+use crate::error::FieldError;
+use crate::plan::{Plan, Task};
+
+use super::estimate_on;
+
+/// Largest value in `1..=hi` for which the plan, with `set` applied, needs
+/// at most `budget` bytes per GPU; `None` when even 1 does not fit.
+fn search(
+    plan: &Plan,
+    budget: u64,
+    hi: u64,
+    set: fn(&mut Plan, u64),
+) -> Result<Option<u64>, Vec<FieldError>> {
+    estimate_on(plan, None)?;
+    let fits = |v: u64| {
+        let mut p = plan.clone();
+        set(&mut p, v);
+        // Values so large the estimate overflows do not fit.
+        estimate_on(&p, None).is_ok_and(|r| r.per_gpu_bytes <= budget)
+    };
+    if !fits(1) {
+        return Ok(None);
+    }
+    if fits(hi) {
+        return Ok(Some(hi));
+    }
+    let (mut lo, mut hi) = (1u64, hi);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(Some(lo))
+}
+
+/// Longest context (inference) or sequence length (training), in tokens,
+/// that fits in `budget_bytes` per GPU. Not capped at the model's trained
+/// context: compare with `Arch::max_context`.
+pub fn max_context(plan: &Plan, budget_bytes: u64) -> Result<Option<u64>, Vec<FieldError>> {
+    match plan.task {
+        Task::Infer => search(plan, budget_bytes, 10_000_000, |p, v| p.inference.context = v),
+        Task::Train => search(plan, budget_bytes, 10_000_000, |p, v| p.training.seq = v),
+    }
+}
+
+/// Most sequences at once that fit in `budget_bytes` per GPU: concurrent
+/// requests for inference, the micro-batch for training.
+pub fn max_batch(plan: &Plan, budget_bytes: u64) -> Result<Option<u64>, Vec<FieldError>> {
+    match plan.task {
+        Task::Infer => search(plan, budget_bytes, 100_000, |p, v| p.inference.concurrency = v),
+        Task::Train => search(plan, budget_bytes, 100_000, |p, v| p.training.batch = v),
+    }
+}
+
+/// The same question under the name inference users ask it.
+pub fn max_concurrency(plan: &Plan, budget_bytes: u64) -> Result<Option<u64>, Vec<FieldError>> {
+    max_batch(plan, budget_bytes)
+}

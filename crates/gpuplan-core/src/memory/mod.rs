@@ -1,0 +1,274 @@
+//! The memory engine: peak GPU memory per GPU, by component, each with the
+//! formula that produced it (numbers substituted) and its source.
+//!
+//! TRAIN_PEAK = weights + gradients + optimizer + activations + workspace;
+//! INFERENCE_PEAK = weights + KV cache + workspace (seed 000). Sizes are bytes;
+//! derivations print decimal GB (10^9 bytes).
+
+use serde::Serialize;
+
+use crate::error::{FieldError, Problem};
+use crate::lang::Lang;
+use crate::model::ModelSpec;
+use crate::plan::{Plan, Task};
+
+mod activations;
+mod fmt;
+mod inference;
+mod inverse;
+mod kv;
+mod runtime;
+mod split;
+mod training;
+mod weights;
+
+pub use inverse::{max_batch, max_concurrency, max_context};
+pub use kv::element_bytes as kv_element_bytes;
+pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
+pub use weights::linear_bits as weight_bits;
+
+/// One memory component: its size and how it was derived.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Component {
+    pub bytes: u64,
+    /// The formula with the plan's numbers substituted.
+    pub derivation: String,
+    /// Where the formula comes from.
+    pub source: &'static str,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Components {
+    pub weights: Component,
+    pub gradients: Component,
+    pub optimizer: Component,
+    pub activations: Component,
+    pub kv_cache: Component,
+    pub workspace: Component,
+}
+
+impl Components {
+    fn all(&self) -> [&Component; 6] {
+        [&self.weights, &self.gradients, &self.optimizer, &self.activations, &self.kv_cache, &self.workspace]
+    }
+
+    /// The sum of the components, or `None` on overflow.
+    pub fn total(&self) -> Option<u64> {
+        self.all().iter().try_fold(0u64, |acc, c| acc.checked_add(c.bytes))
+    }
+}
+
+/// What "peak" means for this estimate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PeakKind {
+    /// What the framework allocates at its peak (Transformers, training).
+    #[default]
+    Allocated,
+    /// A pool reserved up front (vLLM's KV pool up to gpu_memory_utilization,
+    /// llama.cpp's cache for the whole context).
+    Reserved,
+}
+
+/// A remark on the estimate, in both languages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Note {
+    pub id: &'static str,
+    pub zh: String,
+    pub en: String,
+}
+
+impl Note {
+    fn new(id: &'static str, zh: &str, en: &str) -> Self {
+        Self { id, zh: zh.to_string(), en: en.to_string() }
+    }
+
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.zh, &self.en)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct MemoryResult {
+    /// Peak bytes on the busiest GPU: the sum of the components.
+    pub per_gpu_bytes: u64,
+    pub components: Components,
+    pub peak_kind: PeakKind,
+    /// vLLM on a known card: the reservation (`gpu_memory_utilization` ×
+    /// card memory) the card will show, of which `kv_pool_bytes` is KV pool.
+    /// `per_gpu_bytes` stays what the workload needs, which is what must fit.
+    pub reserved_bytes: Option<u64>,
+    pub kv_pool_bytes: Option<u64>,
+    /// How the reservation splits, with numbers.
+    pub reserved_derivation: String,
+    /// The CUDA context inside `workspace`: PyTorch's allocated/reserved
+    /// counters leave it out, nvidia-smi includes it.
+    pub cuda_context_bytes: u64,
+    /// Model parameters in total, and per token (MoE: the active experts).
+    pub params: f64,
+    pub active_params: f64,
+    /// Parameters the optimizer updates on the busiest GPU (0 for inference).
+    pub trainable_params: f64,
+    pub notes: Vec<Note>,
+}
+
+/// A component before its bytes are checked and rounded.
+pub(crate) struct Part {
+    bytes: f64,
+    derivation: String,
+    source: &'static str,
+}
+
+impl Part {
+    fn new(bytes: f64, derivation: String, source: &'static str) -> Self {
+        Self { bytes, derivation, source }
+    }
+
+    fn none() -> Self {
+        Self { bytes: 0.0, derivation: String::from("0"), source: "" }
+    }
+}
+
+/// What the task modules hand back.
+pub(crate) struct Built {
+    weights: Part,
+    gradients: Part,
+    optimizer: Part,
+    activations: Part,
+    kv_cache: Part,
+    workspace: Part,
+    trainable_params: f64,
+    peak_kind: PeakKind,
+    /// vLLM's reservation on a known card.
+    pool: Option<Pool>,
+    notes: Vec<Note>,
+}
+
+/// vLLM's reservation: the total and the KV pool inside it.
+pub(crate) struct Pool {
+    reserved: f64,
+    kv: f64,
+    derivation: String,
+}
+
+/// Largest figure the engine reports: 1 EB. Beyond it the input is absurd.
+const MAX_BYTES: f64 = 1e18;
+
+fn checked(x: f64, field: &str) -> Result<u64, FieldError> {
+    if x.is_finite() && (0.0..=MAX_BYTES).contains(&x) {
+        Ok(x.round() as u64)
+    } else {
+        Err(FieldError::new(field, Problem::Inconsistent { rule: "estimate_too_large" }))
+    }
+}
+
+/// The plan field that drives a component, named when the component is absurd.
+fn driver(plan: &Plan, component: &str) -> &'static str {
+    match (component, plan.task) {
+        ("kv_cache", _) => "inference.context",
+        ("activations", Task::Train) => "training.seq",
+        ("activations", Task::Infer) | ("workspace", Task::Infer) => "inference.concurrency",
+        _ => "model",
+    }
+}
+
+fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResult, Vec<FieldError>> {
+    let mut errs = Vec::new();
+    let mut comp = |name: &str, p: Part| match checked(p.bytes, driver(plan, name)) {
+        Ok(bytes) => Component { bytes, derivation: p.derivation, source: p.source },
+        Err(e) => {
+            errs.push(e);
+            Component::default()
+        }
+    };
+    let components = Components {
+        weights: comp("weights", b.weights),
+        gradients: comp("gradients", b.gradients),
+        optimizer: comp("optimizer", b.optimizer),
+        activations: comp("activations", b.activations),
+        kv_cache: comp("kv_cache", b.kv_cache),
+        workspace: comp("workspace", b.workspace),
+    };
+    let (mut reserved_bytes, mut kv_pool_bytes, mut reserved_derivation) = (None, None, String::new());
+    if let Some(pool) = b.pool {
+        let field = "inference.gpu_mem_util";
+        match (checked(pool.reserved, field), checked(pool.kv, field)) {
+            (Ok(r), Ok(k)) => {
+                (reserved_bytes, kv_pool_bytes, reserved_derivation) = (Some(r), Some(k), pool.derivation)
+            }
+            (Err(e), _) | (_, Err(e)) => errs.push(e),
+        }
+    }
+    let Some(total) = components.total() else {
+        errs.push(FieldError::new("model", Problem::Inconsistent { rule: "estimate_too_large" }));
+        return Err(errs);
+    };
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(MemoryResult {
+        per_gpu_bytes: total,
+        components,
+        peak_kind: b.peak_kind,
+        reserved_bytes,
+        kv_pool_bytes,
+        reserved_derivation,
+        cuda_context_bytes: runtime::CUDA_CONTEXT as u64,
+        params,
+        active_params: active,
+        trainable_params: b.trainable_params,
+        notes: b.notes,
+    })
+}
+
+/// Memory of the plan's GPU in bytes (vendor GB = 10^9 bytes, as the fit
+/// engine reads it): the custom GPU when the plan chose it, else the catalog's.
+pub fn plan_gpu_memory(plan: &Plan) -> Option<f64> {
+    let hw = &plan.hardware;
+    let custom = hw.custom.as_ref().filter(|g| hw.gpu == "custom" || g.id == hw.gpu);
+    let gpu = custom.or_else(|| crate::hardware::find(&hw.gpu));
+    gpu.map(|g| g.memory_gb * 1e9)
+}
+
+/// Peak memory per GPU for a valid plan.
+pub fn estimate(plan: &Plan) -> Result<MemoryResult, Vec<FieldError>> {
+    estimate_on(plan, plan_gpu_memory(plan))
+}
+
+/// Peak memory per GPU, with vLLM's reservation sized for a card of
+/// `gpu_memory_bytes` (`None`: no reservation reported). Nothing else
+/// depends on the card.
+pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryResult, Vec<FieldError>> {
+    let errs = plan.validate();
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let split = split::Split::of(plan);
+    match &plan.model {
+        ModelSpec::Generic { generic } => {
+            let built = match plan.task {
+                Task::Infer => inference::estimate_generic(generic, &split, &plan.inference),
+                Task::Train => training::estimate_generic(
+                    generic.params,
+                    generic.activation_gb * 1e9,
+                    &split,
+                    &plan.training,
+                ),
+            };
+            finish(plan, built, generic.params, generic.params)
+        }
+        spec => {
+            let Some(arch) = spec.arch() else {
+                return Err(vec![FieldError::new("model.id", Problem::Unknown { id: String::new() })]);
+            };
+            let built = match plan.task {
+                Task::Infer => inference::estimate(&arch, &split, &plan.inference, gpu_memory_bytes),
+                Task::Train => training::estimate(&arch, &split, &plan.training),
+            };
+            finish(plan, built, arch.param_count(), arch.active_params())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,647 @@
+//! How fast: training time and inference throughput. Every figure says
+//! whether it is an upper bound, a lower bound or an estimate, and carries the
+//! formula with the numbers substituted. Formulas: reference memory.md
+//! ("Compute, time and speed") and seed 002 §4.
+//!
+//! - Training FLOPs ≈ 6·P·D, 8·P·D with full recompute (one more forward);
+//!   MoE uses active parameters. Time = FLOPs ÷ (GPUs × dense TFLOPS × MFU).
+//! - Decode at small batch is memory bound: each step reads the weights once
+//!   (active experts only for MoE) plus every sequence's KV cache.
+//! - Prefill is compute bound: 2·P FLOPs per prompt token.
+
+use serde::Serialize;
+
+use crate::error::{FieldError, Limit, Problem};
+use crate::hardware::{Gpu, HwFormat, Support};
+use crate::lang::Lang;
+use crate::plan::{GradCkpt, Parallel, Plan, Precision, Task, WeightFormat};
+
+/// What kind of number a figure is: never a promise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Physics limit: real runs are slower (or need more).
+    UpperBound,
+    /// The opposite side of a bound: real runs take longer (or need more GPUs).
+    LowerBound,
+    /// Rests on an assumed efficiency (MFU).
+    Estimate,
+}
+
+/// One computed number with its unit, kind and derivation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figure {
+    pub value: f64,
+    pub unit: &'static str,
+    pub basis: Basis,
+    pub derivation: String,
+}
+
+/// The seeds' debugging buffer on training time (seed 002 step 4: 30-50 % extra).
+pub const DEBUG_BUFFER: (f64, f64) = (0.3, 0.5);
+
+/// Parameter counts the FLOP formulas use.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ModelSize {
+    pub total: f64,
+    /// Equal to `total` for dense models; active experts' share for MoE.
+    pub active: f64,
+}
+
+impl ModelSize {
+    pub fn dense(params: f64) -> Self {
+        Self { total: params, active: params }
+    }
+
+    /// Share of the weights one token reads (1 for dense models).
+    fn active_share(self) -> f64 {
+        if self.total > 0.0 {
+            (self.active / self.total).clamp(0.0, 1.0)
+        } else {
+            1.0
+        }
+    }
+}
+
+/// A training run to time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainingRun {
+    pub params_active: f64,
+    /// Tokens processed in total (dataset tokens × epochs).
+    pub tokens: f64,
+    pub full_recompute: bool,
+    pub gpus: u32,
+    /// Dense TFLOPS per GPU at the training precision.
+    pub tflops: f64,
+    pub mfu: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrainingTime {
+    pub flops: Figure,
+    pub hours: Figure,
+    /// With the seeds' 30-50 % debugging buffer: low and high end.
+    pub buffered_hours: (Figure, Figure),
+}
+
+/// Run time of a training job (an estimate: it rests on the MFU).
+pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>> {
+    let mut errs = Vec::new();
+    Limit::real(1.0, 1.0e15).check_f64("model.params", run.params_active, &mut errs);
+    Limit::real(1.0, 1.0e19).check_f64("training.dataset_tokens", run.tokens, &mut errs);
+    Limit::int(1, 100_000).check_u64("parallel.gpus", run.gpus.into(), &mut errs);
+    Limit::real(0.001, 1.0e6).check_f64("hardware.custom.bf16_tflops", run.tflops, &mut errs);
+    Limit::real(0.01, 1.0).check_f64("training.mfu", run.mfu, &mut errs);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let factor = if run.full_recompute { 8.0 } else { 6.0 };
+    let flops = factor * run.params_active * run.tokens;
+    let rate = f64::from(run.gpus) * run.tflops * 1e12 * run.mfu;
+    let seconds = flops / rate;
+    let hours = seconds / 3600.0;
+    let buffered = |share: f64| Figure {
+        value: hours * (1.0 + share),
+        unit: "h",
+        basis: Basis::Estimate,
+        derivation: format!("{} h × (1 + {})", n(hours), pct(share)),
+    };
+    Ok(TrainingTime {
+        flops: Figure {
+            value: flops,
+            unit: "FLOP",
+            basis: Basis::Estimate,
+            derivation: format!(
+                "{factor}·P·D = {factor} × {} × {} = {}",
+                n(run.params_active),
+                n(run.tokens),
+                n(flops)
+            ),
+        },
+        hours: Figure {
+            value: hours,
+            unit: "h",
+            basis: Basis::Estimate,
+            derivation: format!(
+                "{} FLOP ÷ ({} GPU × {} TFLOPS × {} MFU) = {} s = {} h",
+                n(flops),
+                run.gpus,
+                n(run.tflops),
+                pct(run.mfu),
+                n(seconds),
+                n(hours)
+            ),
+        },
+        buffered_hours: (buffered(DEBUG_BUFFER.0), buffered(DEBUG_BUFFER.1)),
+    })
+}
+
+/// One model replica serving requests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Serving {
+    /// Memory bandwidth per GPU, TB/s.
+    pub bandwidth_tbs: f64,
+    /// Dense TFLOPS per GPU at the serving precision.
+    pub tflops: f64,
+    /// GPUs in the replica (tp × pp) and how many pipeline stages.
+    pub gpus: u32,
+    pub stages: u32,
+    /// Weight bytes each GPU holds (its shard) and the share a token reads.
+    pub weight_bytes_per_gpu: f64,
+    pub size: ModelSize,
+    /// KV bytes per token of context on each GPU.
+    pub kv_bytes_per_token_per_gpu: f64,
+    pub prompt_tokens: u64,
+    pub output_tokens: u64,
+    pub concurrency: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InferenceSpeed {
+    /// Tokens per second one sequence can see (upper bound).
+    pub decode_tps_per_sequence: Figure,
+    /// Tokens per second for all `concurrency` sequences together (upper bound).
+    pub decode_tps_total: Figure,
+    /// Time to process one prompt (lower bound).
+    pub prefill_seconds: Figure,
+    /// Requests per second the replica can serve (upper bound).
+    pub requests_per_s: Figure,
+}
+
+/// Throughput bounds of one replica. Bounds, not measurements: the seeds say
+/// to measure single-card QPS with the engine's benchmark (seed 002 §4.2).
+pub fn inference_speed(s: &Serving) -> Result<InferenceSpeed, Vec<FieldError>> {
+    let mut errs = Vec::new();
+    Limit::real(0.001, 1000.0).check_f64("hardware.custom.bandwidth_tbs", s.bandwidth_tbs, &mut errs);
+    Limit::real(0.001, 1.0e6).check_f64("hardware.custom.bf16_tflops", s.tflops, &mut errs);
+    Limit::int(1, 100_000).check_u64("parallel.gpus", s.gpus.into(), &mut errs);
+    Limit::int(1, 100_000).check_u64("parallel.pp", s.stages.into(), &mut errs);
+    Limit::real(1.0, 1.0e15).check_f64("model.params", s.size.active, &mut errs);
+    Limit::real(0.0, 1.0e16).check_f64("memory.weights", s.weight_bytes_per_gpu, &mut errs);
+    Limit::real(0.0, 1.0e12).check_f64("memory.kv_cache", s.kv_bytes_per_token_per_gpu, &mut errs);
+    Limit::int(1, 10_000_000).check_u64("inference.prompt_tokens", s.prompt_tokens, &mut errs);
+    Limit::int(1, 10_000_000).check_u64("inference.output_tokens", s.output_tokens, &mut errs);
+    Limit::int(1, 100_000).check_u64("inference.concurrency", s.concurrency, &mut errs);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let conc = s.concurrency as f64;
+    let bandwidth = s.bandwidth_tbs * 1e12;
+    let weights_read = s.weight_bytes_per_gpu * s.size.active_share();
+    // Average context while decoding: the prompt plus half the output.
+    let mean_context = s.prompt_tokens as f64 + s.output_tokens as f64 / 2.0;
+    let kv_read = s.kv_bytes_per_token_per_gpu * mean_context;
+    // One decode step of one stage reads its weights once and every sequence's KV.
+    let step = (weights_read + conc * kv_read) / bandwidth;
+    if !(step > 0.0 && step.is_finite()) {
+        // Nothing read per token: no memory bound to state.
+        return Err(vec![FieldError::new("memory.weights", Problem::OutOfRange { min: 1.0, max: 1.0e16 })]);
+    }
+    let stages = f64::from(s.stages);
+    let per_seq = 1.0 / (stages * step);
+    let total = conc / step;
+    let step_text = format!(
+        "({} B weights read + {} seq × {} B KV) ÷ {} TB/s = {} s/step",
+        n(weights_read),
+        s.concurrency,
+        n(kv_read),
+        n(s.bandwidth_tbs),
+        n(step)
+    );
+    let compute = f64::from(s.gpus) * s.tflops * 1e12;
+    let prefill_flops = 2.0 * s.size.active * s.prompt_tokens as f64;
+    let prefill = prefill_flops / compute;
+    let request_time = prefill + s.output_tokens as f64 / per_seq;
+    let memory_rps = conc / request_time;
+    let compute_rps = compute / (2.0 * s.size.active * (s.prompt_tokens + s.output_tokens) as f64);
+    let rps = memory_rps.min(compute_rps);
+    Ok(InferenceSpeed {
+        decode_tps_per_sequence: Figure {
+            value: per_seq,
+            unit: "token/s",
+            basis: Basis::UpperBound,
+            derivation: format!("1 ÷ ({} stage × {step_text}) = {} token/s", s.stages, n(per_seq)),
+        },
+        decode_tps_total: Figure {
+            value: total,
+            unit: "token/s",
+            basis: Basis::UpperBound,
+            derivation: format!("{} seq ÷ {} s/step = {} token/s", s.concurrency, n(step), n(total)),
+        },
+        prefill_seconds: Figure {
+            value: prefill,
+            unit: "s",
+            basis: Basis::LowerBound,
+            derivation: format!(
+                "2 × {} × {} prompt tokens ÷ ({} GPU × {} TFLOPS) = {} s",
+                n(s.size.active),
+                s.prompt_tokens,
+                s.gpus,
+                n(s.tflops),
+                n(prefill)
+            ),
+        },
+        requests_per_s: Figure {
+            value: rps,
+            unit: "req/s",
+            basis: Basis::UpperBound,
+            derivation: format!(
+                "min({} seq ÷ ({} s prefill + {} tokens ÷ {} token/s), {} FLOP/s ÷ (2 × {} × {} tokens)) = {} req/s",
+                s.concurrency,
+                n(prefill),
+                s.output_tokens,
+                n(per_seq),
+                n(compute),
+                n(s.size.active),
+                s.prompt_tokens + s.output_tokens,
+                n(rps)
+            ),
+        },
+    })
+}
+
+/// GPUs a target QPS needs, from a replica's upper-bound request rate: a
+/// lower bound (seed 002 §4.3: target QPS ÷ per-card QPS).
+pub fn gpus_for_qps(target_qps: f64, replica_rps: f64, gpus_per_replica: u32) -> Option<Figure> {
+    if !(target_qps > 0.0 && target_qps.is_finite() && replica_rps > 0.0 && replica_rps.is_finite()) {
+        return None;
+    }
+    let replicas = (target_qps / replica_rps).ceil();
+    let gpus = replicas * f64::from(gpus_per_replica);
+    (gpus <= 1.0e9).then(|| Figure {
+        value: gpus,
+        unit: "GPU",
+        basis: Basis::LowerBound,
+        derivation: format!(
+            "⌈{} req/s ÷ {} req/s⌉ = {replicas} replica × {gpus_per_replica} GPU = {gpus} GPU",
+            n(target_qps),
+            n(replica_rps)
+        ),
+    })
+}
+
+/// Dense TFLOPS a training precision runs at, when the catalog knows it.
+/// The 16-bit column is FP16 on parts without BF16 (T4, V100); the catalog
+/// has no FP32 figure.
+pub fn training_tflops(gpu: &Gpu, precision: Precision) -> Option<f64> {
+    match precision {
+        Precision::Mixed | Precision::PureBf16 => gpu.bf16_tflops,
+        Precision::Fp32 => None,
+    }
+}
+
+/// Dense TFLOPS for serving: FP8 weights use the FP8 rate where the tensor
+/// cores run FP8 (W8A8); everything else computes in 16-bit.
+pub fn inference_tflops(gpu: &Gpu, weights: WeightFormat) -> Option<f64> {
+    let fp8 = weights == WeightFormat::Fp8 && gpu.supports(HwFormat::Fp8) == Support::Yes;
+    if fp8 {
+        gpu.fp8_tflops.or(gpu.bf16_tflops)
+    } else {
+        gpu.bf16_tflops
+    }
+}
+
+/// Where a model runs: the part, the layout, and the engine's per-GPU
+/// weights and KV cache for that layout.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement<'a> {
+    pub gpu: &'a Gpu,
+    pub parallel: &'a Parallel,
+    pub weights_bytes: u64,
+    pub kv_bytes: u64,
+}
+
+/// The speed figures of one option, or why they are missing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpeedSummary {
+    pub training: Option<TrainingTime>,
+    pub inference: Option<InferenceSpeed>,
+    /// GPUs the plan's target QPS needs (lower bound), when a target is set.
+    pub gpus_for_target_qps: Option<Figure>,
+    pub missing: Option<Missing>,
+}
+
+impl SpeedSummary {
+    fn missing(why: Missing) -> Self {
+        Self { training: None, inference: None, gpus_for_target_qps: None, missing: Some(why) }
+    }
+
+    /// A number that is smaller for faster options (training hours, or the
+    /// inverse of decode throughput), for ranking; infinite when unknown.
+    pub fn slowness(&self) -> f64 {
+        if let Some(t) = &self.training {
+            t.hours.value
+        } else if let Some(i) = &self.inference {
+            1.0 / i.decode_tps_total.value
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+/// Speed of a plan at a placement: training time or serving bounds.
+pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSummary {
+    let Some(size) = size.filter(|_| plan.model.arch().is_some()) else {
+        return SpeedSummary::missing(Missing::NotTransformer);
+    };
+    let known = |x: Option<f64>| x.filter(|v| *v > 0.0 && v.is_finite());
+    match plan.task {
+        Task::Train => {
+            let t = &plan.training;
+            let Some(tflops) = known(training_tflops(at.gpu, t.precision)) else {
+                return SpeedSummary::missing(Missing::NoTflops);
+            };
+            let run = TrainingRun {
+                params_active: size.active,
+                tokens: t.dataset_tokens * t.epochs,
+                full_recompute: t.grad_ckpt == GradCkpt::Full,
+                gpus: at.parallel.gpus,
+                tflops,
+                mfu: t.mfu,
+            };
+            match training_time(&run) {
+                Ok(time) => SpeedSummary {
+                    training: Some(time),
+                    inference: None,
+                    gpus_for_target_qps: None,
+                    missing: None,
+                },
+                Err(_) => SpeedSummary::missing(Missing::OutOfRange),
+            }
+        }
+        Task::Infer => {
+            let inf = &plan.inference;
+            let Some(bandwidth) = known(at.gpu.bandwidth_tbs) else {
+                return SpeedSummary::missing(Missing::NoBandwidth);
+            };
+            let Some(tflops) = known(inference_tflops(at.gpu, inf.weights)) else {
+                return SpeedSummary::missing(Missing::NoTflops);
+            };
+            let p = at.parallel;
+            let replica = p.tp.max(1).saturating_mul(p.pp.max(1));
+            let cached_tokens = (inf.context.saturating_mul(inf.concurrency)).max(1) as f64;
+            let serving = Serving {
+                bandwidth_tbs: bandwidth,
+                tflops,
+                gpus: replica,
+                stages: p.pp.max(1),
+                weight_bytes_per_gpu: at.weights_bytes as f64,
+                size,
+                kv_bytes_per_token_per_gpu: at.kv_bytes as f64 / cached_tokens,
+                prompt_tokens: inf.prompt_tokens,
+                output_tokens: inf.output_tokens,
+                concurrency: inf.concurrency,
+            };
+            match inference_speed(&serving) {
+                Ok(s) => SpeedSummary {
+                    gpus_for_target_qps: gpus_for_qps(inf.target_qps, s.requests_per_s.value, replica),
+                    training: None,
+                    inference: Some(s),
+                    missing: None,
+                },
+                Err(_) => SpeedSummary::missing(Missing::OutOfRange),
+            }
+        }
+    }
+}
+
+/// Why a speed figure is missing, in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Missing {
+    /// The catalog has no dense TFLOPS for this part at this precision.
+    NoTflops,
+    NoBandwidth,
+    /// Not a transformer: no token-based speed model.
+    NotTransformer,
+    /// The engine's figures fall outside the speed model's accepted range.
+    OutOfRange,
+}
+
+impl Missing {
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Missing::NoTflops => lang.pick(
+                "目录中没有这款 GPU 在该精度下的稠密算力，无法估算速度",
+                "the catalog has no dense TFLOPS for this GPU at this precision, so no speed estimate",
+            ),
+            Missing::NoBandwidth => {
+                lang.pick("目录中没有这款 GPU 的显存带宽", "the catalog has no memory bandwidth for this GPU")
+            }
+            Missing::NotTransformer => lang.pick(
+                "非 Transformer 模型没有按 token 计的速度模型",
+                "models that are not transformers have no token-based speed model",
+            ),
+            Missing::OutOfRange => {
+                lang.pick("输入超出速度模型的适用范围", "the inputs fall outside the speed model's range")
+            }
+        }
+    }
+}
+
+/// Three significant digits; powers of ten for large and small values.
+pub(crate) fn n(x: f64) -> String {
+    let a = x.abs();
+    if a != 0.0 && !(0.01..10_000.0).contains(&a) {
+        format!("{x:.2e}")
+    } else if a >= 100.0 {
+        format!("{x:.0}")
+    } else if a >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn pct(share: f64) -> String {
+    format!("{:.0} %", share * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, rel: f64) -> bool {
+        (a - b).abs() <= rel * b.abs()
+    }
+
+    #[test]
+    fn seed_002_a100_example_takes_about_62_hours() {
+        // Seed 002 §4.1: 6 × 7e9 × D = 4.2e19 FLOPs (the seed writes D as
+        // 1e10 tokens, but its product 4.2e19 and its 37 h / 62 h follow from
+        // D = 1e9), one A100 at 312 TFLOPS and 60 % MFU.
+        let run = TrainingRun {
+            params_active: 7e9,
+            tokens: 1e9,
+            full_recompute: false,
+            gpus: 1,
+            tflops: 312.0,
+            mfu: 0.6,
+        };
+        let t = training_time(&run).expect("valid");
+        assert!(close(t.flops.value, 4.2e19, 1e-12));
+        // 4.2e19 / (312e12 × 0.6) = 224,359 s = 62.3 h.
+        assert!(close(t.hours.value, 62.32, 1e-3), "{}", t.hours.value);
+        assert_eq!(t.hours.basis, Basis::Estimate);
+        assert!(t.hours.derivation.contains("312 TFLOPS"), "{}", t.hours.derivation);
+        // At 100 % the seed's 134,615 s ≈ 37 h.
+        let ideal = training_time(&TrainingRun { mfu: 1.0, ..run }).expect("valid");
+        assert!(close(ideal.hours.value * 3600.0, 134_615.0, 1e-5));
+        assert!(close(t.buffered_hours.0.value, 62.32 * 1.3, 1e-3));
+        assert!(close(t.buffered_hours.1.value, 62.32 * 1.5, 1e-3));
+    }
+
+    #[test]
+    fn full_recompute_costs_8pd_and_more_gpus_divide_the_time() {
+        let run = TrainingRun {
+            params_active: 1e9,
+            tokens: 1e10,
+            full_recompute: true,
+            gpus: 8,
+            tflops: 989.0,
+            mfu: 0.4,
+        };
+        let t = training_time(&run).expect("valid");
+        assert!(close(t.flops.value, 8e19, 1e-12));
+        // 8e19 / (8 × 989e12 × 0.4) = 25,278 s.
+        assert!(close(t.hours.value, 8e19 / (8.0 * 989e12 * 0.4) / 3600.0, 1e-12));
+        assert!(t.flops.derivation.starts_with("8·P·D"), "{}", t.flops.derivation);
+    }
+
+    #[test]
+    fn invalid_training_inputs_are_named() {
+        let run = TrainingRun {
+            params_active: 7e9,
+            tokens: f64::NAN,
+            full_recompute: false,
+            gpus: 0,
+            tflops: 312.0,
+            mfu: 1.5,
+        };
+        let errs = training_time(&run).expect_err("invalid");
+        let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["training.dataset_tokens", "parallel.gpus", "training.mfu"]);
+    }
+
+    fn serving() -> Serving {
+        // 7B dense in bf16 on one RTX 4090: 1.008 TB/s, 165 TFLOPS.
+        Serving {
+            bandwidth_tbs: 1.008,
+            tflops: 165.0,
+            gpus: 1,
+            stages: 1,
+            weight_bytes_per_gpu: 14e9,
+            size: ModelSize::dense(7e9),
+            kv_bytes_per_token_per_gpu: 131_072.0,
+            prompt_tokens: 1000,
+            output_tokens: 200,
+            concurrency: 1,
+        }
+    }
+
+    #[test]
+    fn decode_is_bandwidth_over_bytes_read() {
+        let s = inference_speed(&serving()).expect("valid");
+        // KV read: 131,072 B × (1000 + 100) tokens = 144.2 MB.
+        let step = (14e9 + 131_072.0 * 1100.0) / 1.008e12;
+        assert!(close(s.decode_tps_per_sequence.value, 1.0 / step, 1e-12));
+        assert!(close(s.decode_tps_per_sequence.value, 71.3, 1e-3), "{}", s.decode_tps_per_sequence.value);
+        assert_eq!(s.decode_tps_per_sequence.basis, Basis::UpperBound);
+        // Prefill: 2 × 7e9 × 1000 / 165e12 = 0.0848 s, a lower bound on time.
+        assert!(close(s.prefill_seconds.value, 1.4e13 / 165e12, 1e-12));
+        assert_eq!(s.prefill_seconds.basis, Basis::LowerBound);
+        // One sequence at a time: 1 / (0.0848 + 200 / 71.3) = 0.347 req/s.
+        assert!(close(s.requests_per_s.value, 1.0 / (1.4e13 / 165e12 + 200.0 * step), 1e-12));
+    }
+
+    #[test]
+    fn concurrency_shares_the_weight_read_and_moe_reads_active_experts() {
+        let batch = inference_speed(&Serving { concurrency: 16, ..serving() }).expect("valid");
+        let step = (14e9 + 16.0 * 131_072.0 * 1100.0) / 1.008e12;
+        assert!(close(batch.decode_tps_total.value, 16.0 / step, 1e-12));
+        let moe = Serving { size: ModelSize { total: 7e9, active: 1.75e9 }, ..serving() };
+        let m = inference_speed(&moe).expect("valid");
+        let moe_step = (3.5e9 + 131_072.0 * 1100.0) / 1.008e12;
+        assert!(close(m.decode_tps_per_sequence.value, 1.0 / moe_step, 1e-12));
+    }
+
+    #[test]
+    fn pipeline_stages_add_up_per_sequence_and_compute_caps_requests() {
+        let pp = inference_speed(&Serving { stages: 2, gpus: 2, ..serving() }).expect("valid");
+        let one = inference_speed(&serving()).expect("valid");
+        assert!(close(pp.decode_tps_per_sequence.value * 2.0, one.decode_tps_per_sequence.value, 1e-12));
+        // Huge concurrency: the compute side binds, 165e12 / (2 × 7e9 × 1200) = 9.82 req/s.
+        let many =
+            inference_speed(&Serving { concurrency: 100_000, kv_bytes_per_token_per_gpu: 0.0, ..serving() })
+                .expect("valid");
+        assert!(close(many.requests_per_s.value, 165e12 / (1.4e10 * 1200.0), 1e-12));
+    }
+
+    #[test]
+    fn nothing_read_per_token_is_an_error_not_infinity() {
+        let empty = Serving { weight_bytes_per_gpu: 0.0, kv_bytes_per_token_per_gpu: 0.0, ..serving() };
+        let errs = inference_speed(&empty).expect_err("no bound");
+        assert_eq!(errs[0].field, "memory.weights");
+    }
+
+    #[test]
+    fn qps_target_needs_whole_replicas_and_is_a_lower_bound() {
+        let f = gpus_for_qps(10.0, 3.0, 2).expect("target");
+        assert_eq!(f.value, 8.0);
+        assert_eq!(f.basis, Basis::LowerBound);
+        assert!(gpus_for_qps(0.0, 3.0, 1).is_none());
+        assert!(gpus_for_qps(5.0, 0.0, 1).is_none());
+    }
+
+    #[test]
+    fn tflops_follow_precision_and_hardware() {
+        let h100 = crate::hardware::find("h100-sxm").expect("h100");
+        let a100 = crate::hardware::find("a100-80-sxm").expect("a100");
+        assert_eq!(inference_tflops(h100, WeightFormat::Fp8), Some(1979.0));
+        assert_eq!(inference_tflops(a100, WeightFormat::Fp8), Some(312.0));
+        assert_eq!(inference_tflops(h100, WeightFormat::Bf16), Some(989.0));
+        assert_eq!(training_tflops(a100, Precision::Mixed), Some(312.0));
+        assert_eq!(training_tflops(a100, Precision::Fp32), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn valid_inputs_give_finite_positive_figures(
+            bw in 0.01f64..20.0,
+            tflops in 1.0f64..20_000.0,
+            weights in 1e6f64..1e13,
+            kv in 0.0f64..1e7,
+            prompt in 1u64..200_000,
+            output in 1u64..50_000,
+            conc in 1u64..10_000,
+            pp in 1u32..16,
+        ) {
+            let s = Serving {
+                bandwidth_tbs: bw,
+                tflops,
+                gpus: pp,
+                stages: pp,
+                weight_bytes_per_gpu: weights,
+                size: ModelSize::dense(weights),
+                kv_bytes_per_token_per_gpu: kv,
+                prompt_tokens: prompt,
+                output_tokens: output,
+                concurrency: conc,
+            };
+            let r = inference_speed(&s).expect("valid");
+            for f in [&r.decode_tps_per_sequence, &r.decode_tps_total, &r.prefill_seconds, &r.requests_per_s] {
+                proptest::prop_assert!(f.value.is_finite() && f.value > 0.0, "{f:?}");
+            }
+            proptest::prop_assert!(r.decode_tps_total.value >= r.decode_tps_per_sequence.value);
+        }
+    }
+
+    #[test]
+    fn numbers_print_with_three_significant_digits() {
+        assert_eq!(n(4.2e19), "4.20e19");
+        assert_eq!(n(62.324), "62.3");
+        assert_eq!(n(312.0), "312");
+        assert_eq!(n(0.6), "0.60");
+        assert_eq!(n(0.0), "0.00");
+    }
+}

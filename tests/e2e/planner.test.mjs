@@ -1,0 +1,138 @@
+// The planner page (issue 6): first result without interaction, presets,
+// validation next to the field, language switch, tables, layout, accessibility.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { serve, launch, openPage, screenshot } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const peak = (page) => page.getByTestId('peak-memory');
+
+async function ready(page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="peak-memory"]');
+    return el && /\d/.test(el.textContent);
+  }, null, { timeout: 15000 });
+}
+
+test('first result shows without interaction, in GB', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  assert.match(await peak(page).innerText(), /^\d[\d,.]* GB$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('changing the preset changes peak memory', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await ready(page);
+  const before = await peak(page).innerText();
+  const select = page.getByTestId('model-select');
+  const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  const current = await select.inputValue();
+  const other = values.find((v) => v !== current && /70b/i.test(v)) ?? values.find((v) => v !== current);
+  assert.ok(other, `only one preset: ${values}`);
+  await select.selectOption(other);
+  await page.waitForFunction((b) => document.querySelector('[data-testid="peak-memory"]').textContent !== b, before);
+  assert.notEqual(await peak(page).innerText(), before);
+  await context.close();
+});
+
+test('invalid input shows an error next to the field and keeps the last result', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await ready(page);
+  const before = await peak(page).innerText();
+  const ctx = page.locator('#f-inference-context');
+  await ctx.fill('abc');
+  const field = page.locator('.field', { has: ctx });
+  await field.getByTestId('input-error').waitFor();
+  assert.equal(await peak(page).innerText(), before, 'unparseable text must not change the result');
+  assert.equal(await ctx.inputValue(), 'abc', 'the typed text stays');
+  // A number out of range: the core's validation message, result kept.
+  await ctx.fill('0');
+  await field.getByTestId('input-error').waitFor();
+  assert.match(await field.getByTestId('input-error').innerText(), /1/);
+  assert.equal(await peak(page).innerText(), before);
+  assert.equal(await ctx.getAttribute('aria-invalid'), 'true');
+  // Fixing it clears the error.
+  await ctx.fill('4096');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="input-error"]'));
+  await context.close();
+});
+
+test('language toggle switches every label and persists', async () => {
+  const { page, context } = await openPage(browser, server.url, { locale: 'zh-CN' });
+  await ready(page);
+  const label = page.locator('label[for="f-inference-context"]');
+  assert.equal(await label.innerText(), '上下文长度');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+  await screenshot(page, 'planner-zh');
+  await page.getByTestId('lang-toggle').click();
+  assert.equal(await label.innerText(), 'Context length');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  // The unit switch changes the peak's unit.
+  await page.getByTestId('unit-toggle').getByRole('button', { name: 'GiB' }).click();
+  assert.match(await peak(page).innerText(), / GiB$/);
+  await screenshot(page, 'planner-en');
+  await page.reload();
+  await ready(page);
+  assert.equal(await label.innerText(), 'Context length', 'language persists across reloads');
+  assert.match(await peak(page).innerText(), / GiB$/, 'unit persists across reloads');
+  await context.close();
+});
+
+test('a throwing localStorage does not break the page', async () => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await ready(page);
+  await page.getByTestId('lang-toggle').click();
+  assert.equal(await page.locator('label[for="f-inference-context"]').innerText(), '上下文长度');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('training inputs replace inference inputs', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await ready(page);
+  await page.locator('label[for="f-task-train"]').click();
+  await page.locator('#f-training-seq').waitFor();
+  assert.equal(await page.locator('#f-inference-context').count(), 0);
+  await screenshot(page, 'planner-train-en');
+  await context.close();
+});
+
+test('fits a 360 px wide screen without horizontal scrolling', async () => {
+  const { page, context } = await openPage(browser, server.url, { viewport: { width: 360, height: 780 } });
+  await ready(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width}px wide`);
+  await screenshot(page, 'planner-360-en');
+  await context.close();
+});
+
+test('axe-core finds no serious or critical violation', async () => {
+  const axe = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const scheme of ['light', 'dark']) {
+    const { page, context } = await openPage(browser, server.url);
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready(page);
+    await page.evaluate(axe);
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    assert.deepEqual(bad, [], `${scheme} scheme`);
+    await context.close();
+  }
+});

@@ -1,0 +1,54 @@
+//! Display preferences kept in localStorage. Storage may be missing or throw
+//! (sandboxed iframes, privacy modes): every access fails silently.
+
+use crate::fmt::Unit;
+use crate::i18n::Lang;
+
+const LANG_KEY: &str = "gpuplan.lang";
+const UNIT_KEY: &str = "gpuplan.unit";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+fn save(key: &str, value: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// The stored language, else the browser's.
+pub fn initial_lang() -> Lang {
+    match load(LANG_KEY).as_deref() {
+        Some("zh") => Lang::Zh,
+        Some("en") => Lang::En,
+        _ => {
+            let tag = web_sys::window().and_then(|w| w.navigator().language()).unwrap_or_default();
+            Lang::from_tag(&tag)
+        }
+    }
+}
+
+pub fn save_lang(lang: Lang) {
+    save(LANG_KEY, lang.code());
+}
+
+pub fn initial_unit() -> Unit {
+    load(UNIT_KEY).and_then(|c| Unit::from_code(&c)).unwrap_or_default()
+}
+
+pub fn save_unit(unit: Unit) {
+    save(UNIT_KEY, unit.code());
+}
+
+/// Sets `<html lang>` so screen readers and fonts follow the language.
+pub fn set_document_lang(lang: Lang) {
+    let tag = lang.pick("zh-CN", "en");
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("lang", tag);
+    }
+}

@@ -1,0 +1,84 @@
+//! The page frame: header with language and unit switches, the two columns.
+
+use gpuplan_core::plan::Plan;
+use leptos::prelude::*;
+
+use crate::fmt::Unit;
+use crate::i18n::{t, Lang, K};
+use crate::inputs::Inputs;
+use crate::prefs;
+use crate::results::Results;
+use crate::state::{use_app, App as State};
+
+#[component]
+pub fn App() -> impl IntoView {
+    let app = State::new(Plan::default(), prefs::initial_lang(), prefs::initial_unit());
+    provide_context(app);
+    Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
+    view! {
+        <Header/>
+        <main id="app" class="layout">
+            <Inputs/>
+            <Results/>
+        </main>
+    }
+}
+
+#[component]
+fn Header() -> impl IntoView {
+    let app = use_app();
+    let toggle_lang = move |_| {
+        let next = match app.lang.get_untracked() {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        };
+        app.lang.set(next);
+        prefs::save_lang(next);
+    };
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>"gpuplan " <span class="title">{move || t(app.lang.get(), K::Title)}</span></h1>
+                <p class="tagline">{move || t(app.lang.get(), K::Tagline)}</p>
+            </div>
+            <div class="switches">
+                <UnitSwitch/>
+                <button
+                    type="button"
+                    class="lang"
+                    data-testid="lang-toggle"
+                    title=move || t(app.lang.get(), K::LangToggleLabel)
+                    lang=move || app.lang.get().pick("en", "zh-CN")
+                    on:click=toggle_lang
+                >
+                    {move || t(app.lang.get(), K::LangToggle)}
+                </button>
+            </div>
+        </header>
+    }
+}
+
+#[component]
+fn UnitSwitch() -> impl IntoView {
+    let app = use_app();
+    let button = move |unit: Unit| {
+        view! {
+            <button
+                type="button"
+                aria-pressed=move || if app.unit.get() == unit { "true" } else { "false" }
+                on:click=move |_| {
+                    app.unit.set(unit);
+                    prefs::save_unit(unit);
+                }
+            >
+                {unit.symbol()}
+            </button>
+        }
+    };
+    view! {
+        <div class="unit-switch" role="group" aria-label=move || t(app.lang.get(), K::UnitLabel) data-testid="unit-toggle">
+            {button(Unit::Gb)}
+            {button(Unit::Gib)}
+        </div>
+    }
+}
