@@ -3,42 +3,11 @@
 //! `UPDATE_SNAPSHOTS=1 cargo test -p gpuplan-core --test checklist_snapshot`
 //! and read the diff before committing it.
 
-use std::borrow::Cow;
-
 use gpuplan_core::checklist::{build, to_markdown, CudaVersion, Facts};
 use gpuplan_core::cost::OptionKind;
-use gpuplan_core::hardware::{Gpu, GpuClass, LinkKind, Stack};
+use gpuplan_core::hardware;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::plan::{Task, WeightFormat};
-
-/// H100 SXM as in shared/reference/gpus.csv.
-fn h100_sxm() -> Gpu {
-    Gpu {
-        id: Cow::Borrowed("h100-sxm"),
-        name: Cow::Borrowed("H100 SXM"),
-        vendor: Cow::Borrowed("NVIDIA"),
-        class: GpuClass::Datacenter,
-        memory_gb: 80.0,
-        memory_type: Cow::Borrowed("HBM3"),
-        bandwidth_tbs: Some(3.35),
-        bf16_tflops: Some(989.0),
-        fp8_tflops: Some(1979.0),
-        fp4_tflops: None,
-        tdp_w: Some(700.0),
-        form_factor: Cow::Borrowed("SXM5"),
-        link: LinkKind::Fabric,
-        link_name: Cow::Borrowed("NVLink4"),
-        link_gbs: Some(900.0),
-        pcie_gen: Some(5),
-        ecc: true,
-        stack: Stack::Cuda,
-        compute_capability: Cow::Borrowed("9.0"),
-        source: Cow::Borrowed("gpus.csv"),
-        date: Cow::Borrowed(""),
-        notes: Cow::Borrowed(""),
-        unverified: false,
-    }
-}
 
 /// Llama 3.1 70B served at FP8 on 4 × H100 SXM with tensor parallel 4, rented on demand.
 /// Per-GPU peak by hand: FP8 weights 70.6 GB / 4 = 17.6 GB; BF16 KV cache
@@ -55,7 +24,7 @@ fn reference() -> Facts {
         concurrency: 16,
         per_gpu_bytes: 62_500_000_000,
         headroom_pct: 10.0,
-        gpu: Some(h100_sxm()),
+        gpu: hardware::find("h100-sxm").cloned(),
         gpu_count: 4,
         tensor_parallel: 4,
         option: Some(OptionKind::OnDemand),

@@ -2,7 +2,6 @@
 //! and what a pass looks like for this plan.
 
 use super::before::{driver_text, workload_phrase};
-use super::facts::compute_capability;
 use super::text::{bi, gb, size, Bi, Para};
 use super::{Facts, Fill, Spec};
 use crate::cost::num;
@@ -156,7 +155,7 @@ fn driver(f: &Facts) -> Option<Fill> {
             "Match it to the CUDA you use: 12.x needs ≥ 525, 13.x needs ≥ 580 (NVIDIA's CUDA release notes give each release's floor).",
         ),
     };
-    if f.gpu.as_ref().and_then(compute_capability).is_some_and(|(major, _)| major == 12) {
+    if f.gpu.as_ref().and_then(Gpu::cuda_capability).is_some_and(|(major, _)| major == 12) {
         p.push("sm_120 的卡需要驱动 ≥ 570.26。", "An sm_120 part needs driver ≥ 570.26.");
     }
     p.push(
@@ -288,7 +287,7 @@ fn ecc(f: &Facts) -> Option<Fill> {
                 .risk(true),
         );
     }
-    let ampere = compute_capability(g).is_none_or(|cc| cc >= (8, 0));
+    let ampere = g.cuda_capability().is_none_or(|cc| cc >= (8, 0));
     Some(Fill::new(text).command(ECC_QUERY).expect(ecc_pass(ampere)))
 }
 

@@ -1,11 +1,11 @@
 //! Before ordering: seed 004's ten pre-order steps, filled from the plan.
 
 use super::cuda::{driver_floor, Floor};
-use super::facts::{bf16_support, compute_capability, fp4_support, fp8_support, Facts, Support};
+use super::facts::Facts;
 use super::text::{self, bi, gb, size, Bi, Para};
 use super::{Fill, Spec};
 use crate::cost::num;
-use crate::hardware::{LinkKind, Stack};
+use crate::hardware::{Gpu, HwFormat, LinkKind, Stack, Support};
 use crate::plan::{Method, Task};
 
 pub(super) const SPECS: &[Spec] = &[
@@ -228,51 +228,83 @@ fn interconnect(f: &Facts) -> Option<Fill> {
             format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en),
         )));
     }
-    let why = why_talk(f);
-    let name = f.gpu.as_ref().map_or("NVLink".to_string(), |g| g.link_name.to_string());
-    let rate = link_rate(f);
-    let per_node = f.gpus_per_node();
-    let fill = match f.link() {
-        Some(LinkKind::Fabric) => Fill::new(bi(
+    let Some(g) = &f.gpu else {
+        return Some(Fill::new(bi(
+            format!("卡间互联：{}，选带 NVLink 的配置，或明知 PCIe 的代价再接受。", why_talk(f).zh),
             format!(
-                "卡间互联：{}，需要 {name}{}连通每台的全部 {per_node} 张卡。向供应商确认，交付后用 nvidia-smi topo -m 核对（见验收）。",
-                why.zh, rate.zh
+                "Interconnect: {}: choose a configuration with NVLink, or accept PCIe's cost knowingly.",
+                why_talk(f).en
             ),
-            format!(
-                "Interconnect: {}, so it needs {name}{} joining all {per_node} GPUs of each server. Confirm with the vendor and check nvidia-smi topo -m on delivery (see acceptance).",
-                why.en, rate.en
-            ),
-        )),
-        Some(LinkKind::Bridge) => Fill::new(bi(
-            format!(
-                "卡间互联：{}。{name} 只把少数几张卡（通常成对）桥接在一起，桥组之间走 PCIe：问清哪些卡互相桥接。",
-                why.zh
-            ),
-            format!(
-                "Interconnect: {}. {name} joins only small groups of cards (usually pairs); traffic between groups goes over PCIe: ask which GPUs are bridged.",
-                why.en
-            ),
-        ))
-        .risk(per_node > 2),
-        Some(LinkKind::Pcie) => Fill::new(bi(
-            format!(
-                "卡间互联：{}，但 {} 没有 NVLink，流量走 PCIe（Gen5 x16 双向约 128 GB/s，NVLink4 为 900 GB/s）。明知代价再接受，或换带 NVLink 的型号。",
-                why.zh,
-                gpu_name(f).zh
-            ),
-            format!(
-                "Interconnect: {}, but the {} has no NVLink, so it goes over PCIe (Gen5 x16 about 128 GB/s both ways, NVLink4 900 GB/s). Accept that cost knowingly or choose a part with NVLink.",
-                why.en,
-                gpu_name(f).en
-            ),
-        ))
-        .risk(true),
-        None => Fill::new(bi(
-            format!("卡间互联：{}，选带 NVLink 的配置，或明知 PCIe 的代价再接受。", why.zh),
-            format!("Interconnect: {}: choose a configuration with NVLink, or accept PCIe's cost knowingly.", why.en),
-        )),
+        )));
     };
-    Some(fill)
+    let mut p = match g.link {
+        LinkKind::Pcie => pcie_only(f, g),
+        LinkKind::Fabric | LinkKind::Bridge => fast_link(f, g),
+    };
+    let mut risk = g.link == LinkKind::Pcie;
+    let per_node = f.gpus_per_node();
+    if g.link != LinkKind::Pcie && per_node > g.link_domain {
+        risk = true;
+        p.push(
+            format!(
+                "但 {} 只连通 {} 张卡，每台 {per_node} 张时组与组之间走 PCIe：问清哪些卡互相连通。",
+                g.link_name, g.link_domain
+            ),
+            format!(
+                "But {} joins only {} cards, so with {per_node} per server traffic between groups goes over PCIe: ask which GPUs are linked.",
+                g.link_name, g.link_domain
+            ),
+        );
+    }
+    if f.tensor_parallel > per_node {
+        risk = true;
+        p.push(
+            format!("张量并行 {} 超过每台的 {per_node} 张卡，要跨服务器走网络：尽量让张量并行留在一台之内。", f.tensor_parallel),
+            format!(
+                "Tensor parallel {} spans more than the {per_node} GPUs of a server, so it runs over the network: keep tensor parallel inside one server where possible.",
+                f.tensor_parallel
+            ),
+        );
+    }
+    Some(Fill::new(p.done()).risk(risk))
+}
+
+fn fast_link(f: &Facts, g: &Gpu) -> Para {
+    let why = why_talk(f);
+    let rate = link_rate(f);
+    let name = &g.link_name;
+    let per_node = f.gpus_per_node();
+    let joined = if per_node <= g.link_domain {
+        bi(format!("每台的全部 {per_node} 张卡"), format!("all {per_node} GPUs of each server"))
+    } else {
+        bi(format!("{} 张卡", g.link_domain), format!("{} GPUs", g.link_domain))
+    };
+    let check = match g.stack {
+        Stack::Cuda => bi("交付后用 nvidia-smi topo -m 核对", "check nvidia-smi topo -m on delivery"),
+        Stack::Rocm => bi("交付后用 rocm-smi --showtopo 核对", "check rocm-smi --showtopo on delivery"),
+        Stack::Cann => bi("交付后核对拓扑", "check the topology on delivery"),
+    };
+    Para::new(
+        format!("卡间互联：{}，需要 {name}{}连通{}。向供应商确认，{}（见验收）。", why.zh, rate.zh, joined.zh, check.zh),
+        format!(
+            "Interconnect: {}, so it needs {name}{} joining {}. Confirm with the vendor and {} (see acceptance).",
+            why.en, rate.en, joined.en, check.en
+        ),
+    )
+}
+
+fn pcie_only(f: &Facts, g: &Gpu) -> Para {
+    let why = why_talk(f);
+    Para::new(
+        format!(
+            "卡间互联：{}，但 {} 没有 NVLink，流量走 PCIe（Gen5 x16 双向约 128 GB/s，NVLink4 为 900 GB/s）。明知代价再接受，或换带 NVLink 的型号。",
+            why.zh, g.name
+        ),
+        format!(
+            "Interconnect: {}, but the {} has no NVLink, so it goes over PCIe (Gen5 x16 about 128 GB/s both ways, NVLink4 900 GB/s). Accept that cost knowingly or choose a part with NVLink.",
+            why.en, g.name
+        ),
+    )
 }
 
 fn multinode(f: &Facts) -> Option<Fill> {
@@ -307,20 +339,21 @@ fn precision(f: &Facts) -> Option<Fill> {
     let mut needs = Vec::new();
     if f.needs_fp8() {
         let requires = bi("FP8 需要 Hopper/Ada 或更新", "FP8 needs Hopper/Ada or newer");
-        needs.push(Need { format: "FP8", requires, support: fp8_support(g) });
+        needs.push(Need { format: "FP8", requires, support: g.supports(HwFormat::Fp8) });
     }
     if f.needs_fp4() {
         let requires = bi(
             "原生 FP4 需要 Blackwell 或 MI355X，其他卡要靠反量化内核（确认推理框架支持）",
             "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)",
         );
-        needs.push(Need { format: "FP4", requires, support: fp4_support(g) });
+        needs.push(Need { format: "FP4", requires, support: g.supports(HwFormat::Fp4) });
     }
     if f.needs_bf16() {
         let requires = bi("BF16 需要 Ampere 或更新", "BF16 needs Ampere or newer");
-        needs.push(Need { format: "BF16", requires, support: bf16_support(g) });
+        needs.push(Need { format: "BF16", requires, support: g.supports(HwFormat::Bf16) });
     }
-    let cc = compute_capability(g)
+    let cc = g
+        .cuda_capability()
         .map(|(a, b)| (format!("（计算能力 {a}.{b}）"), format!(" (compute capability {a}.{b})")))
         .unwrap_or_default();
     if needs.is_empty() {
@@ -542,7 +575,7 @@ fn stack(f: &Facts) -> Option<Fill> {
 }
 
 fn cuda_stack(f: &Facts) -> Fill {
-    let cc = f.gpu.as_ref().and_then(compute_capability);
+    let cc = f.gpu.as_ref().and_then(Gpu::cuda_capability);
     let mut p = Para::new(
         "软件栈：CUDA 与驱动版本、操作系统镜像。",
         "Software stack: CUDA and driver versions, and the OS image.",

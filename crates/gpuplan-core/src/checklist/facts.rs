@@ -117,14 +117,6 @@ impl Default for Facts {
     }
 }
 
-/// Whether a part can do a number format in hardware.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Support {
-    Yes,
-    No,
-    Unknown,
-}
-
 impl Facts {
     /// Every invalid field, named by the plan path it comes from.
     pub fn validate(&self) -> Vec<FieldError> {
@@ -191,46 +183,5 @@ impl Facts {
             Task::Infer => self.weights == WeightFormat::Bf16,
             Task::Train => self.precision != Precision::Fp32,
         }
-    }
-}
-
-/// Compute capability as (major, minor), for CUDA parts that state it.
-pub(crate) fn compute_capability(gpu: &Gpu) -> Option<(u32, u32)> {
-    let cc = CudaVersion::parse(&gpu.compute_capability)?;
-    Some((cc.major, cc.minor))
-}
-
-/// FP8 in hardware: Ada (8.9), Hopper (9.0) and newer; elsewhere the catalog's FP8 rate.
-pub(crate) fn fp8_support(gpu: &Gpu) -> Support {
-    match compute_capability(gpu) {
-        Some(cc) => yes_if(cc >= (8, 9)),
-        None if gpu.fp8_tflops.is_some() || gpu.fp4_tflops.is_some() => Support::Yes,
-        None => Support::Unknown,
-    }
-}
-
-/// FP4 in hardware: Blackwell (10.0 and newer) or a catalog FP4 rate (MI355X).
-pub(crate) fn fp4_support(gpu: &Gpu) -> Support {
-    match compute_capability(gpu) {
-        Some(cc) => yes_if(cc >= (10, 0)),
-        None if gpu.fp4_tflops.is_some() => Support::Yes,
-        None => Support::Unknown,
-    }
-}
-
-/// BF16 in hardware: Ampere (8.0) and newer; non-CUDA parts by their catalog BF16 rate.
-pub(crate) fn bf16_support(gpu: &Gpu) -> Support {
-    match compute_capability(gpu) {
-        Some(cc) => yes_if(cc >= (8, 0)),
-        None if gpu.bf16_tflops.is_some() => Support::Yes,
-        None => Support::Unknown,
-    }
-}
-
-fn yes_if(b: bool) -> Support {
-    if b {
-        Support::Yes
-    } else {
-        Support::No
     }
 }

@@ -1,48 +1,14 @@
 //! Each rule fires on a plan that needs it and stays silent on one that does not.
 
-use std::borrow::Cow;
-
 use proptest::prelude::*;
 
 use super::*;
 use crate::cost::OptionKind;
-use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
+use crate::hardware::Gpu;
 use crate::plan::{Method, Precision, Shard, Task, WeightFormat};
 
-/// Catalog rows from shared/reference/gpus.csv, the fields the rules read.
 fn gpu(id: &str) -> Gpu {
-    #[rustfmt::skip]
-    let (name, class, mem, mem_type, tdp, link, link_name, link_gbs, pcie, ecc, cc, stack, fp8, fp4) = match id {
-        "h100-sxm" => ("H100 SXM", GpuClass::Datacenter, 80.0, "HBM3", 700.0, LinkKind::Fabric, "NVLink4", Some(900.0), 5, true, "9.0", Stack::Cuda, Some(1979.0), None),
-        "a100-80-sxm" => ("A100 80GB SXM4", GpuClass::Datacenter, 80.0, "HBM2e", 400.0, LinkKind::Fabric, "NVLink3", Some(600.0), 4, true, "8.0", Stack::Cuda, None, None),
-        "b200" => ("B200 (HGX)", GpuClass::Datacenter, 180.0, "HBM3e", 1000.0, LinkKind::Fabric, "NVLink5", Some(1800.0), 5, true, "10.0", Stack::Cuda, Some(4500.0), Some(9000.0)),
-        "h100-nvl" => ("H100 NVL", GpuClass::Datacenter, 94.0, "HBM3", 400.0, LinkKind::Bridge, "NVLink bridge", Some(600.0), 5, true, "9.0", Stack::Cuda, Some(1671.0), None),
-        "l40s" => ("L40S", GpuClass::Datacenter, 48.0, "GDDR6", 350.0, LinkKind::Pcie, "PCIe", None, 4, true, "8.9", Stack::Cuda, Some(733.0), None),
-        "v100-sxm2" => ("V100 SXM2", GpuClass::Datacenter, 32.0, "HBM2", 300.0, LinkKind::Fabric, "NVLink2", Some(300.0), 3, true, "7.0", Stack::Cuda, None, None),
-        "rtx-4090" => ("GeForce RTX 4090", GpuClass::Geforce, 24.0, "GDDR6X", 450.0, LinkKind::Pcie, "PCIe", None, 4, false, "8.9", Stack::Cuda, Some(330.0), None),
-        "rtx-5090" => ("GeForce RTX 5090", GpuClass::Geforce, 32.0, "GDDR7", 575.0, LinkKind::Pcie, "PCIe", None, 5, false, "12.0", Stack::Cuda, Some(838.0), Some(1676.0)),
-        "mi300x" => ("Instinct MI300X", GpuClass::Datacenter, 192.0, "HBM3", 750.0, LinkKind::Fabric, "Infinity Fabric", Some(896.0), 5, true, "", Stack::Rocm, Some(2610.0), None),
-        "ascend-910b" => ("Ascend 910B", GpuClass::Datacenter, 64.0, "HBM2e", 350.0, LinkKind::Fabric, "HCCS (8 cards)", None, 4, true, "", Stack::Cann, None, None),
-        _ => panic!("no test row for {id}"),
-    };
-    Gpu {
-        id: Cow::Owned(id.to_string()),
-        name: Cow::Borrowed(name),
-        class,
-        memory_gb: mem,
-        memory_type: Cow::Borrowed(mem_type),
-        tdp_w: Some(tdp),
-        link,
-        link_name: Cow::Borrowed(link_name),
-        link_gbs,
-        pcie_gen: Some(pcie),
-        ecc,
-        compute_capability: Cow::Borrowed(cc),
-        stack,
-        fp8_tflops: fp8,
-        fp4_tflops: fp4,
-        ..Gpu::default()
-    }
+    crate::hardware::find(id).cloned().unwrap_or_else(|| panic!("no catalog row {id}"))
 }
 
 /// A rented single-H100 inference plan: the quiet baseline most tests change one thing of.
@@ -130,7 +96,9 @@ fn interconnect_asks_for_nvlink_only_where_gpus_exchange_data() {
     assert!(find(&base(), "interconnect").is_none());
     let nv = get(&tp(on(base(), "h100-sxm", 4), 4), "interconnect");
     assert!(
-        !nv.risk && nv.text.contains("NVLink4 (900 GB/s both ways)") && nv.text.contains("topo -m"),
+        !nv.risk
+            && nv.text.contains("NVLink4 (900 GB/s both ways) joining all 4 GPUs of each server")
+            && nv.text.contains("topo -m"),
         "{}",
         nv.text
     );
@@ -145,8 +113,12 @@ fn interconnect_asks_for_nvlink_only_where_gpus_exchange_data() {
     let fsdp_lora = Facts { method: Method::Lora, shard: Shard::Fsdp, ..train(on(base(), "rtx-4090", 2)) };
     assert!(get(&fsdp_lora, "interconnect").risk);
     let bridged = get(&tp(on(base(), "h100-nvl", 4), 4), "interconnect");
-    assert!(bridged.risk && bridged.text.contains("which GPUs are bridged"), "{}", bridged.text);
+    assert!(bridged.risk && bridged.text.contains("joins only 2 cards"), "{}", bridged.text);
     assert!(!get(&tp(on(base(), "h100-nvl", 2), 2), "interconnect").risk);
+    let across = Facts { nodes: 2, ..tp(on(base(), "h100-sxm", 16), 16) };
+    let a = get(&across, "interconnect");
+    assert!(a.risk && a.text.contains("runs over the network"), "{}", a.text);
+    assert!(!get(&Facts { nodes: 2, ..tp(on(base(), "h100-sxm", 16), 8) }, "interconnect").risk);
 }
 
 #[test]
