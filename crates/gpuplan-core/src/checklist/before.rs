@@ -498,17 +498,18 @@ fn nvme(f: &Facts) -> Option<Fill> {
             weights.en
         ),
     );
-    let big = checkpoint(f).is_some_and(|c| c > 1_000_000_000_000);
-    if let Some(c) = checkpoint(f) {
-        let (one, kept) = (size(c), size(c.saturating_mul(CHECKPOINTS_KEPT)));
+    let kept_bytes = checkpoint(f).map(|c| c.saturating_mul(CHECKPOINTS_KEPT));
+    let big = kept_bytes.is_some_and(|k| k > 1_000_000_000_000);
+    if let (Some(c), Some(k)) = (checkpoint(f), kept_bytes) {
+        let (one, kept) = (size(c), size(k));
         p.push(
             format!("一个可续训检查点（权重 + 优化器状态）约 {one}；写新检查点时保留上一份，至少 {kept}。"),
             format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}."),
         );
         if big {
             p.push(
-                "超过 1 TB：单卡套餐常见只有 1–3.5 TB NVMe，按此下单。",
-                "Over 1 TB: single-GPU plans often have only 1-3.5 TB of NVMe, so order disks for it.",
+                "超过 1 TB，而单卡套餐常见只有 1–3.5 TB NVMe：按此下单。",
+                "That is over 1 TB, while single-GPU plans often have only 1-3.5 TB of NVMe: order disks for it.",
             );
         }
     }

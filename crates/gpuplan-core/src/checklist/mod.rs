@@ -11,6 +11,7 @@ mod acceptance;
 mod before;
 mod cuda;
 mod facts;
+mod from_plan;
 mod markdown;
 mod pitfalls;
 mod text;
@@ -22,6 +23,7 @@ mod tests;
 use serde::Serialize;
 
 pub use facts::{CudaVersion, Facts};
+pub use from_plan::facts;
 pub use markdown::to_markdown;
 
 use crate::error::FieldError;

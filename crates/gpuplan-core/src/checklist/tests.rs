@@ -174,6 +174,8 @@ fn nvme_flags_checkpoints_over_a_terabyte() {
     assert!(i.risk && i.text.contains("about 1.12 TB") && i.text.contains("at least 2.24 TB"), "{}", i.text);
     let small = train(Facts { checkpoint_bytes: Some(96_000_000_000), ..base() });
     assert!(!get(&small, "nvme").risk);
+    // Two 600 GB checkpoints are 1.2 TB.
+    assert!(get(&train(Facts { checkpoint_bytes: Some(600_000_000_000), ..base() }), "nvme").risk);
     let infer = get(&Facts { checkpoint_bytes: Some(1_120_000_000_000), ..base() }, "nvme");
     assert!(!infer.risk && !infer.text.contains("checkpoint (weights"), "{}", infer.text);
     assert!(infer.text.contains("weights (about 16.1 GB)"), "{}", infer.text);
