@@ -57,11 +57,12 @@ pub(super) fn workload_phrase(f: &Facts) -> Bi {
                 f.concurrency
             ),
             format!(
-                "{}, {} weights, context up to {} tokens, {} sequences at once",
+                "{}, {} weights, context up to {} tokens, {} {} at once",
                 m.en,
                 text::weights(f.weights),
                 f.context,
-                f.concurrency
+                f.concurrency,
+                if f.concurrency == 1 { "sequence" } else { "sequences" }
             ),
         ),
         Task::Train => bi(

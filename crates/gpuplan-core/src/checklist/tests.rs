@@ -63,7 +63,7 @@ fn all(i: &Item) -> String {
 fn workload_names_the_inference_or_training_settings() {
     let i = get(&base(), "workload");
     assert!(
-        i.text.contains("Llama 3.1 8B (8B), BF16 weights, context up to 8192 tokens, 1 sequences"),
+        i.text.contains("Llama 3.1 8B (8B), BF16 weights, context up to 8192 tokens, 1 sequence at once"),
         "{}",
         i.text
     );
