@@ -248,6 +248,26 @@ fn vendor_questions_follow_the_plan() {
 }
 
 #[test]
+fn card_and_cooling_questions_carry_the_hardware() {
+    assert!(get(&on(base(), "h100-sxm", 8), "ask-card").text.contains("8 × H100 SXM, 80 GB each, SXM5"));
+    assert!(!get(&base(), "ask-cooling").text.contains("dense slots"));
+    assert!(get(&on(base(), "h100-sxm", 8), "ask-cooling").text.contains("dense slots"));
+}
+
+#[test]
+fn pcie_and_persistence_steps_are_nvidia_only() {
+    let g = get(&on(base(), "rtx-4090", 1), "acc-pcie");
+    assert!(all(&g).contains("Gen 4, width 16 under load"), "{}", all(&g));
+    assert!(get(&base(), "acc-persistence")
+        .command
+        .as_deref()
+        .is_some_and(|c| c.contains("persistence_mode")));
+    for id in ["acc-pcie", "acc-persistence", "acc-dcgm"] {
+        assert!(find(&on(base(), "mi300x", 1), id).is_none(), "{id} on ROCm");
+    }
+}
+
+#[test]
 fn acceptance_expects_this_plans_gpus() {
     let f = tp(on(base(), "h100-sxm", 8), 8);
     let l = get(&f, "acc-list");
