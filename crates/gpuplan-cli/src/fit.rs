@@ -33,7 +33,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
 
 /// The fit's own flags: headroom, server size, a custom GPU from a file,
 /// and the run and service figures the speed section reads.
-fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
+pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
     let h = &mut plan.hardware;
     if let Some(v) = number(flags, "headroom", "hardware.headroom_pct")? {
         h.headroom_pct = v;

@@ -3,6 +3,7 @@
 //! `args`, which turns flags and plan files into a `Plan`.
 
 mod args;
+mod checklist;
 mod cost;
 mod estimate;
 mod fit;
@@ -25,6 +26,7 @@ commands:
   gpus       the GPU catalog with sources
   cost       every purchase option's whole bill, cheapest first
   share      the share link for the plan (--base URL to prefix it)
+  checklist  pre-order checklist and acceptance guide for the plan, as Markdown
   models     the preset models
   help       this text
 
@@ -51,6 +53,9 @@ fit flags (with the workload flags):
   --headroom PCT --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
   --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
   --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
+checklist flags (with the workload and fit flags):
+  --cuda VERSION         the CUDA your software is built for, e.g. 12.8 (fills the driver floor)
+  --tick ID,ID           items to check, on top of the plan's or link's ticks
 output:
   --format text|json     --lang zh|en
 Invalid input exits with status 2 and one line naming the field.
@@ -68,6 +73,7 @@ fn run(argv: &[String]) -> Result<(), CliError> {
         "models" => models::run(rest),
         "cost" => cost::run(rest),
         "share" => share::run(rest),
+        "checklist" => checklist::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

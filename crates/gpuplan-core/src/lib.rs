@@ -11,6 +11,7 @@
     )
 )]
 
+pub mod checklist;
 pub mod cost;
 pub mod error;
 pub mod fit;

@@ -1,0 +1,43 @@
+//! `gpuplan checklist`: the pre-order checklist and acceptance guide for a
+//! plan, as Markdown (or JSON), ticks from the plan or link plus `--tick`.
+
+use gpuplan_core::checklist::{self, CudaVersion};
+use gpuplan_core::{offers, report};
+
+use crate::args::{self, CliError, Flags, Format};
+
+pub fn run(argv: &[String]) -> Result<(), CliError> {
+    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().copied().chain(["own-hardware"]).collect();
+    let mut flags = Flags::parse(argv, &switches)?;
+    let format = args::format(&mut flags)?;
+    let lang = args::lang(&mut flags)?;
+    let own_hardware = flags.switch("own-hardware")?;
+    let cuda = match flags.value("cuda")? {
+        Some(v) => Some(
+            CudaVersion::parse(&v)
+                .ok_or_else(|| CliError(format!("--cuda: expected a version such as 12.8, got \"{v}\"")))?,
+        ),
+        None => None,
+    };
+    let extra_ticks = flags.value("tick")?.unwrap_or_default();
+    let mut plan = args::plan(&mut flags)?;
+    crate::fit::hardware(&mut flags, &mut plan)?;
+    flags.finish()?;
+    let offers = offers::defaults();
+    let r = report::evaluate_with(&plan, &offers).map_err(|e| CliError::fields(&e, lang))?;
+    let mut facts =
+        checklist::facts(&plan, &r.memory, &r.cost, &offers).map_err(|e| CliError::fields(&e, lang))?;
+    facts.rented = !own_hardware;
+    facts.cuda = cuda;
+    let mut ticks = plan.ticks.clone();
+    ticks.extend(extra_ticks.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_string));
+    let list = checklist::build(&facts, lang, &ticks).map_err(|e| CliError::fields(&e, lang))?;
+    match format {
+        Format::Json => {
+            let text = serde_json::to_string_pretty(&list).map_err(|e| CliError(e.to_string()))?;
+            println!("{text}");
+        }
+        Format::Text => print!("{}", checklist::to_markdown(&list)),
+    }
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! `gpuplan checklist`: Markdown with the plan's numbers, ticks from links and flags, one-line errors.
+
+use std::process::{Command, Output};
+
+fn gpuplan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpuplan")).args(args).env("LANG", "en_US.UTF-8").output().unwrap()
+}
+
+fn markdown(args: &[&str]) -> String {
+    let out = gpuplan(args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn prints_the_plans_checklist_as_markdown() {
+    let md =
+        markdown(&["checklist", "--gpus", "4", "--tp", "4", "--cuda", "12.8", "--tick", "workload,acc-list"]);
+    assert!(md.starts_with("# Checklist: Llama 3.1 8B on 4 × H100 SXM\n"), "{md}");
+    assert!(md.contains("- [x] Write down the workload"), "{md}");
+    assert!(md.contains("- [x] Count the GPUs"), "{md}");
+    assert!(md.contains("  - Command: `nvidia-smi topo -m`"), "{md}");
+    assert!(md.contains("CUDA 12.8 needs driver ≥ 570.26"), "{md}");
+    assert!(md.contains("-g 4`"), "{md}");
+}
+
+#[test]
+fn geforce_licence_only_when_rented() {
+    let rented = markdown(&["checklist", "--gpu", "rtx-4090"]);
+    assert!(rented.contains("§2.7"), "{rented}");
+    let owned = markdown(&["checklist", "--gpu", "rtx-4090", "--own-hardware"]);
+    assert!(!owned.contains("§2.7"), "{owned}");
+}
+
+#[test]
+fn ticks_from_a_share_link_and_chinese_output() {
+    let md = markdown(&["checklist", "--url", "?tick=memory", "--lang", "zh"]);
+    assert!(md.contains("- [x] 每卡显存"), "{md}");
+}
+
+#[test]
+fn json_has_sections_and_item_ids() {
+    let out = gpuplan(&["checklist", "--format", "json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["sections"][2]["id"], "acceptance");
+    assert_eq!(v["sections"][2]["items"][0]["command"], "nvidia-smi -L");
+}
+
+#[test]
+fn a_bad_cuda_version_is_one_line() {
+    let out = gpuplan(&["checklist", "--cuda", "twelve"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.trim(), "error: --cuda: expected a version such as 12.8, got \"twelve\"");
+}

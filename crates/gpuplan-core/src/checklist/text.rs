@@ -1,0 +1,162 @@
+//! Text helpers for the rules: a text in both languages, number formatting and
+//! display names for the plan's enums.
+
+use crate::cost::{num, OptionKind};
+use crate::hardware::Stack;
+use crate::lang::Lang;
+use crate::plan::{Method, Precision, Shard, WeightFormat};
+
+/// One text in both languages; the rules write them side by side.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Bi {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Bi {
+    pub fn pick(&self, lang: Lang) -> &str {
+        lang.pick(&self.zh, &self.en)
+    }
+}
+
+pub(crate) fn bi(zh: impl Into<String>, en: impl Into<String>) -> Bi {
+    Bi { zh: zh.into(), en: en.into() }
+}
+
+/// A paragraph built sentence by sentence: Chinese sentences join directly,
+/// English ones with a space.
+#[derive(Default)]
+pub(crate) struct Para {
+    zh: String,
+    en: String,
+}
+
+impl Para {
+    pub fn new(zh: impl AsRef<str>, en: impl AsRef<str>) -> Para {
+        let mut p = Para::default();
+        p.push(zh, en);
+        p
+    }
+
+    pub fn push(&mut self, zh: impl AsRef<str>, en: impl AsRef<str>) {
+        self.zh.push_str(zh.as_ref());
+        if !self.en.is_empty() {
+            self.en.push(' ');
+        }
+        self.en.push_str(en.as_ref());
+    }
+
+    /// Continues the last sentence: no space in either language.
+    pub fn append(&mut self, zh: impl AsRef<str>, en: impl AsRef<str>) {
+        self.zh.push_str(zh.as_ref());
+        self.en.push_str(en.as_ref());
+    }
+
+    pub fn done(self) -> Bi {
+        Bi { zh: self.zh, en: self.en }
+    }
+}
+
+/// Decimal gigabytes: one decimal below 100 GB, whole numbers above.
+pub(crate) fn gb(gigabytes: f64) -> String {
+    if gigabytes >= 100.0 {
+        num(gigabytes.round())
+    } else {
+        num((gigabytes * 10.0).round() / 10.0)
+    }
+}
+
+/// Bytes as "62.5 GB" or, from 1000 GB, "1.12 TB".
+pub(crate) fn size(bytes: u64) -> String {
+    let g = bytes as f64 / 1e9;
+    if g >= 1000.0 {
+        format!("{} TB", num((g / 10.0).round() / 100.0))
+    } else {
+        format!("{} GB", gb(g))
+    }
+}
+
+/// A parameter count as "70B" or "1.5B".
+pub(crate) fn billions(params: f64) -> String {
+    format!("{}B", num((params / 1e8).round() / 10.0))
+}
+
+pub(crate) fn weights(w: WeightFormat) -> &'static str {
+    match w {
+        WeightFormat::Fp32 => "FP32",
+        WeightFormat::Bf16 => "BF16",
+        WeightFormat::Fp8 => "FP8",
+        WeightFormat::Int8 => "INT8",
+        WeightFormat::Nf4 => "NF4",
+        WeightFormat::GptqInt4 => "GPTQ/AWQ INT4",
+        WeightFormat::GptqInt8 => "GPTQ INT8",
+        WeightFormat::Mxfp4 => "MXFP4",
+        WeightFormat::GgufQ2K => "GGUF Q2_K",
+        WeightFormat::GgufQ3KS => "GGUF Q3_K_S",
+        WeightFormat::GgufQ3KL => "GGUF Q3_K_L",
+        WeightFormat::GgufQ4KS => "GGUF Q4_K_S",
+        WeightFormat::GgufQ4KM => "GGUF Q4_K_M",
+        WeightFormat::GgufQ5KS => "GGUF Q5_K_S",
+        WeightFormat::GgufQ5KM => "GGUF Q5_K_M",
+        WeightFormat::GgufQ6K => "GGUF Q6_K",
+        WeightFormat::GgufQ8_0 => "GGUF Q8_0",
+        WeightFormat::GgufIq4Xs => "GGUF IQ4_XS",
+        WeightFormat::GgufIq2Xxs => "GGUF IQ2_XXS",
+    }
+}
+
+pub(crate) fn method(m: Method, lang: Lang) -> &'static str {
+    match m {
+        Method::Full => lang.pick("全参数微调", "full fine-tune"),
+        Method::Lora => "LoRA",
+        Method::Qlora => "QLoRA",
+    }
+}
+
+pub(crate) fn precision(p: Precision, lang: Lang) -> &'static str {
+    match p {
+        Precision::Mixed => {
+            lang.pick("BF16 混合精度（FP32 主权重）", "BF16 mixed precision (FP32 master weights)")
+        }
+        Precision::PureBf16 => lang.pick("纯 BF16", "pure BF16"),
+        Precision::Fp32 => "FP32",
+    }
+}
+
+pub(crate) fn shard(s: Shard) -> &'static str {
+    match s {
+        Shard::None => "",
+        Shard::Zero1 => "ZeRO-1",
+        Shard::Zero2 => "ZeRO-2",
+        Shard::Zero3 => "ZeRO-3",
+        Shard::Fsdp => "FSDP",
+    }
+}
+
+pub(crate) fn stack(s: Stack) -> &'static str {
+    match s {
+        Stack::Cuda => "CUDA",
+        Stack::Rocm => "ROCm",
+        Stack::Cann => "CANN",
+    }
+}
+
+/// Long commitments: a term of a year or more bought before measuring.
+pub(crate) fn is_commitment(o: OptionKind) -> bool {
+    matches!(o, OptionKind::Reserved | OptionKind::SavingsPlan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_naturally() {
+        assert_eq!(size(62_500_000_000), "62.5 GB");
+        assert_eq!(size(140_000_000_000), "140 GB");
+        assert_eq!(size(1_120_000_000_000), "1.12 TB");
+        assert_eq!(size(0), "0 GB");
+        assert_eq!(billions(70.6e9), "70.6B");
+        assert_eq!(billions(8.03e9), "8B");
+    }
+}
