@@ -9,5 +9,5 @@ fuzz_target!(|data: &[u8]| {
     assert!(link.plan.validate().is_empty());
     let again = gpuplan_core::share::decode(&gpuplan_core::share::encode(&link.plan, link.lang, None));
     assert_eq!(again.plan, link.plan);
-    let _ = gpuplan_core::report::evaluate(&link.plan);
+    let _ = gpuplan_core::report::evaluate(&link.plan, link.lang.unwrap_or_default());
 });

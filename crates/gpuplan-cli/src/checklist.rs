@@ -24,7 +24,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     crate::fit::hardware(&mut flags, &mut plan)?;
     flags.finish()?;
     let offers = offers::defaults();
-    let r = report::evaluate_with(&plan, &offers).map_err(|e| CliError::fields(&e, lang))?;
+    let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| CliError::fields(&e, lang))?;
     let mut facts =
         checklist::facts(&plan, &r.memory, &r.cost, &offers).map_err(|e| CliError::fields(&e, lang))?;
     facts.rented = !own_hardware;

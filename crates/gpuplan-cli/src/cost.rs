@@ -12,7 +12,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let lang = args::lang(&mut flags)?;
     let plan = args::plan(&mut flags)?;
     flags.finish()?;
-    let report = report::evaluate(&plan).map_err(|e| CliError::fields(&e, lang))?;
+    let report = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
     match format {
         Format::Json => {
             let text = serde_json::to_string_pretty(&report.cost).map_err(|e| CliError(e.to_string()))?;

@@ -14,7 +14,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let lang = args::lang(&mut flags)?;
     let plan = args::plan(&mut flags)?;
     flags.finish()?;
-    let report = report::evaluate(&plan).map_err(|e| CliError::fields(&e, lang))?;
+    let report = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
     match format {
         Format::Json => {
             let mut value = serde_json::to_value(&report).map_err(|e| CliError(e.to_string()))?;

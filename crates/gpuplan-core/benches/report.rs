@@ -6,6 +6,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use gpuplan_core::fit::{self, FitOptions};
+use gpuplan_core::lang::Lang;
 use gpuplan_core::memory;
 use gpuplan_core::plan::{Method, Plan, Task};
 use gpuplan_core::report::evaluate;
@@ -43,7 +44,7 @@ fn main() {
         let stages: [(&str, (f64, f64)); 3] = [
             ("memory estimate", time(|| memory::estimate(black_box(&plan)))),
             ("fit search (catalog)", time(|| fit::fit(black_box(&plan), &FitOptions::default()))),
-            ("full report", time(|| evaluate(black_box(&plan)))),
+            ("full report", time(|| evaluate(black_box(&plan), Lang::En))),
         ];
         for (stage, (median, p90)) in stages {
             println!("{name:<18} {stage:<22} {median:>12.1} {p90:>12.1}");

@@ -4,9 +4,11 @@
 
 use serde::Serialize;
 
+use crate::checklist::Checklist;
 use crate::cost::{CostInputs, CostReport, Demand, Horizon, Need};
 use crate::error::FieldError;
 use crate::fit::{FitOptions, FitReport, GpuFit};
+use crate::lang::Lang;
 use crate::memory::MemoryResult;
 use crate::offers::Offer;
 use crate::plan::{Plan, Task};
@@ -16,19 +18,23 @@ pub struct Report {
     pub memory: MemoryResult,
     pub fit: FitReport,
     pub cost: CostReport,
+    /// The only part in words: the checklist, in the language asked for.
+    pub checklist: Checklist,
 }
 
 /// The whole answer for a plan with the default offers, or every invalid field.
-pub fn evaluate(plan: &Plan) -> Result<Report, Vec<FieldError>> {
-    evaluate_with(plan, &crate::offers::defaults())
+pub fn evaluate(plan: &Plan, lang: Lang) -> Result<Report, Vec<FieldError>> {
+    evaluate_with(plan, &crate::offers::defaults(), lang)
 }
 
 /// The whole answer priced against `offers` (the defaults, or a host's sheet on top).
-pub fn evaluate_with(plan: &Plan, offers: &[Offer]) -> Result<Report, Vec<FieldError>> {
+pub fn evaluate_with(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
     let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit), offers)?;
-    Ok(Report { memory, fit, cost })
+    let facts = crate::checklist::facts(plan, &memory, &cost, offers)?;
+    let checklist = crate::checklist::build(&facts, lang, &plan.ticks)?;
+    Ok(Report { memory, fit, cost, checklist })
 }
 
 /// The task decides the horizon: a training run is priced as one run, a
@@ -71,7 +77,7 @@ mod tests {
 
     #[test]
     fn default_plan_reports_every_section() {
-        let r = evaluate(&Plan::default()).unwrap();
+        let r = evaluate(&Plan::default(), Lang::En).unwrap();
         assert!(r.memory.per_gpu_bytes > 16_000_000_000, "8B bf16 weights alone are 16 GB");
         assert!(r.fit.rows.iter().any(|row| row.gpu_id == "h100-sxm" && row.best.is_some()));
         assert!(r.cost.best.is_some(), "some default offer serves an 8B model");
@@ -81,7 +87,7 @@ mod tests {
     fn training_is_priced_as_a_run() {
         let mut plan = Plan { task: Task::Train, ..Plan::default() };
         plan.training.method = crate::plan::Method::Lora;
-        let r = evaluate(&plan).unwrap();
+        let r = evaluate(&plan, Lang::En).unwrap();
         let d = demand(&plan, &r.fit);
         assert!(d.needs.iter().all(|n| n.run_hours > 0.0), "{d:?}");
         assert!(d.needs.iter().any(|n| n.gpu == "h100-sxm"));

@@ -442,6 +442,15 @@ const FIELDS: &[Field] = &[
     plain!("qps", "inference.target_qps", inference.target_qps),
     plain!("rkb", "inference.response_kb", inference.response_kb),
     named!("meth", "training.method", training.method),
+    Field {
+        key: "bw",
+        path: "training.base_weights",
+        get: |p| Some(p.training.base_weights.map(|w| Named(w).text()).unwrap_or_default()),
+        set: |p, s| {
+            p.training.base_weights = if s.is_empty() { None } else { Some(<Named<_> as Param>::parse(s)?.0) };
+            Some(())
+        },
+    },
     plain!("r", "training.lora_rank", training.lora_rank),
     named!("lt", "training.lora_targets", training.lora_targets),
     named!("prec", "training.precision", training.precision),

@@ -27,7 +27,7 @@ struct Invalid {
 pub fn estimate(plan: JsValue, lang: Option<String>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    match gpuplan_core::report::evaluate(&plan) {
+    match gpuplan_core::report::evaluate(&plan, lang) {
         Ok(report) => to_js(&report),
         Err(errs) => {
             let errors: Vec<Invalid> =

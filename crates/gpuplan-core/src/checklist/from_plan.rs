@@ -128,7 +128,7 @@ mod tests {
 
     fn facts_of(plan: &Plan) -> Facts {
         let offers = crate::offers::defaults();
-        let r = crate::report::evaluate_with(plan, &offers).expect("valid plan");
+        let r = crate::report::evaluate_with(plan, &offers, crate::lang::Lang::En).expect("valid plan");
         facts(plan, &r.memory, &r.cost, &offers).expect("valid plan")
     }
 
