@@ -447,7 +447,8 @@ const FIELDS: &[Field] = &[
         path: "training.base_weights",
         get: |p| Some(p.training.base_weights.map(|w| Named(w).text()).unwrap_or_default()),
         set: |p, s| {
-            p.training.base_weights = if s.is_empty() { None } else { Some(<Named<_> as Param>::parse(s)?.0) };
+            p.training.base_weights =
+                if s.is_empty() { None } else { Some(<Named<_> as Param>::parse(s)?.0) };
             Some(())
         },
     },
