@@ -1,0 +1,132 @@
+//! The page's URL: the plan is read from the share link at start, written
+//! back with `history.replaceState` on every change (no history entries, no
+//! scroll), and in embed mode the page reports its height and plan to the host.
+
+use gpuplan_core::lang::Lang;
+use gpuplan_core::share::{self, Link};
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::fmt::Unit;
+use crate::i18n::{t, K};
+use crate::state::use_app;
+
+/// What the address bar carried when the page opened.
+pub struct Start {
+    pub link: Link,
+    /// The query had plan keys (a share link, not a bare visit).
+    pub shared: bool,
+    /// Origin allowed to post offers to an embedded page (`host=` key).
+    pub host: Option<String>,
+}
+
+pub fn start() -> Start {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let host = search
+        .trim_start_matches('?')
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("host="))
+        .map(|h| share::decode(&format!("unit={h}")).unit.unwrap_or_else(|| h.to_string()));
+    let query = strip(&search, "host");
+    Start { shared: !query.trim_start_matches('?').is_empty(), link: share::decode(&query), host }
+}
+
+/// The query without one key (the decoder would list it as unknown).
+fn strip(search: &str, key: &str) -> String {
+    let prefix = format!("{key}=");
+    search.trim_start_matches('?').split('&').filter(|kv| !kv.starts_with(&prefix)).collect::<Vec<_>>().join("&")
+}
+
+fn unit_code(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Gb => "gb",
+        Unit::Gib => "gib",
+    }
+}
+
+/// The share link of the current plan, kept in the address bar.
+#[component]
+pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
+    let app = use_app();
+    let query = Memo::new(move |_| {
+        let q = app.plan.with(|p| share::encode(p, Some(app.lang.get()), Some(unit_code(app.unit.get()))));
+        let extra = match (embed, &host) {
+            (true, Some(h)) => format!("&embed=1&host={h}"),
+            (true, None) => "&embed=1".to_string(),
+            _ => String::new(),
+        };
+        format!("?{q}{extra}")
+    });
+    Effect::new(move |_| {
+        let q = query.get();
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&q));
+        }
+    });
+    let full = move || {
+        let base = web_sys::window()
+            .and_then(|w| {
+                let l = w.location();
+                Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+            })
+            .unwrap_or_default();
+        format!("{base}{}", query.get())
+    };
+    view! {
+        <section class="share" aria-labelledby="share-h">
+            <h2 id="share-h">{move || t(app.lang.get(), K::ShareTitle)}</h2>
+            <label for="share-url">{move || t(app.lang.get(), K::ShareLabel)}</label>
+            <input id="share-url" data-testid="share-url" readonly prop:value=full on:focus=move |ev| {
+                use wasm_bindgen::JsCast;
+                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                    input.select();
+                }
+            }/>
+        </section>
+    }
+}
+
+/// The parts of a link that could not be used, named; text only.
+#[component]
+pub fn Notice(ignored: Vec<share::Ignored>) -> impl IntoView {
+    let app = use_app();
+    let shown = !ignored.is_empty();
+    let text = move || {
+        let lang: Lang = app.lang.get();
+        let parts: Vec<String> = ignored.iter().map(|i| i.describe(lang)).collect();
+        format!("{} {}", t(lang, K::LinkIgnored), parts.join("; "))
+    };
+    shown.then(|| {
+        view! { <p class="notice" role="status" data-testid="notice">{text}</p> }
+    })
+}
+
+/// Embed mode: tell the host page our height and plan whenever they change.
+pub fn report_to_host() {
+    let app = use_app();
+    Effect::new(move |_| {
+        let summary = app.shown.with(|r| r.as_ref().map(|r| r.memory.per_gpu_bytes));
+        let link = app.plan.with(|p| share::encode(p, None, None));
+        // After the DOM update: measure on the next frame.
+        request_animation_frame(move || post(summary, &link));
+    });
+}
+
+fn post(peak_bytes: Option<u64>, link: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(Some(parent)) = window.parent() else { return };
+    let height = window.document().and_then(|d| d.document_element()).map_or(0, |e| e.scroll_height());
+    let message = |pairs: &[(&str, JsValue)]| {
+        let obj = js_sys::Object::new();
+        for (k, v) in pairs {
+            let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), v);
+        }
+        obj
+    };
+    let source = ("source", JsValue::from_str("gpuplan"));
+    let size = message(&[source.clone(), ("type", "height".into()), ("height", height.into())]);
+    let _ = parent.post_message(&size, "*");
+    let summary = message(&[("per_gpu_bytes", peak_bytes.map_or(JsValue::NULL, |b| JsValue::from_f64(b as f64)))]);
+    let plan = message(&[source, ("type", "plan".into()), ("summary", summary.into()), ("link", link.into())]);
+    let _ = parent.post_message(&plan, "*");
+}
