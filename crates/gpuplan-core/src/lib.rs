@@ -13,6 +13,7 @@
 
 pub mod cost;
 pub mod error;
+pub mod examples;
 pub mod fit;
 mod gpus;
 pub mod hardware;
