@@ -110,6 +110,67 @@ texts! {
     Headroom => "显存余量", "Memory headroom";
     HeadroomHint => "常见 10–30 %", "typically 10-30 %";
     GpusPerNode => "每台服务器 GPU 数", "GPUs per server";
+    // Cost inputs
+    CostSection => "费用", "Cost";
+    Currency => "币种", "Currency";
+    Months => "服务时长（推理）", "Service length (inference)";
+    HoursPerDay => "每天运行", "Running per day";
+    StorageGb => "每台块存储", "Block storage per instance";
+    Ips => "每台公网 IPv4 数", "Public IPv4 per instance";
+    EgressGb => "出站流量（服务按月，训练总计）", "Egress (per month serving, in total for a run)";
+    EgressAuto => "按目标 QPS × 响应大小估算出站流量", "Estimate egress from target QPS × response size";
+    DebugPct => "调试时间缓冲（训练）", "Debugging buffer (training)";
+    DebugHint => "种子 002：30–50 %", "seed 002: 30-50 %";
+    ContingencyPct => "不可预见费", "Contingency";
+    ContingencyHint => "种子 002：20–25 %", "seed 002: 20-25 %";
+    DeadlineH => "期限（训练，0 = 不限）", "Deadline (training, 0 = none)";
+    MoreCost => "更多费用设置", "More cost settings";
+    CnyPerUsd => "汇率（人民币 / 美元）", "Exchange rate (CNY per USD)";
+    Starts => "每台计费周期数（停机再启动会新开一个）", "Billing periods per instance (each restart opens one)";
+    StoppedDays => "训练后停机保留天数", "Days kept stopped after the run";
+    SpotPerDay => "竞价实例每天被回收次数（假设）", "Spot interruptions per day (assumed)";
+    CkptMin => "检查点间隔", "Checkpoint interval";
+    RestartMin => "中断后恢复用时", "Time to resume after an interruption";
+    SpCommit => "节省计划每小时承诺额（0 = 覆盖全部）", "Savings-plan commitment per hour (0 = whole fleet)";
+    SpUpfront => "节省计划预付方式", "Savings-plan payment";
+    BlockDays => "容量块天数（0 = 最短可用）", "Capacity block days (0 = shortest that fits)";
+    Prorate => "1–3 年承诺只计本期份额", "Count only this horizon's share of 1-3 year terms";
+    UnitMonths => "个月", "months";
+    UnitHours => "小时", "h";
+    UnitDays => "天", "days";
+    UnitMin => "分钟", "min";
+    // Cost results
+    CostTitle => "各种购买方式的总账单", "The whole bill for each purchase option";
+    HorizonRun => "训练按一次完整运行计价（含调试缓冲与不可预见费）。", "Training is priced as one run (with debugging buffer and contingency).";
+    HorizonServe => "推理按所设月数的持续服务计价。", "Serving is priced over the months set.";
+    PurchaseOption => "购买方式", "Purchase option";
+    InstancesGpus => "台 × 卡", "Instances × GPUs";
+    Total => "总计", "Total";
+    WhyNot => "为什么不是它", "Why not this one";
+    Cheapest => "最便宜", "cheapest";
+    HostOffer => "托管方报价", "host's offer";
+    Committed => "承诺费用", "committed";
+    Usage => "按用量", "usage";
+    CostOverTime => "累计费用随时间变化", "Cumulative cost over time";
+    Hours => "时间", "Time";
+    Paid => "累计已付", "Paid so far";
+    CheaperAfter => "此后更便宜：", "cheaper after this:";
+    Skipped => "未参与比较的报价", "Offers left out";
+    // Gallery and compare
+    Examples => "从常见场景开始", "Start from an example";
+    CustomModel => "自定义模型", "Custom model";
+    GenericModel => "通用模型", "Generic model";
+    CompareTitle => "方案对比", "Compare plans";
+    CompareHint => "固定当前方案，再修改输入，两者并排对比。", "Pin this plan, then change the inputs to see both side by side.";
+    Pin => "固定当前方案", "Pin this plan";
+    Pinned => "已固定", "Pinned";
+    Current => "当前", "Current";
+    Figure => "指标", "Figure";
+    OpenPinned => "打开已固定的方案（与当前互换）", "Open the pinned plan (swap with current)";
+    Unpin => "取消固定", "Unpin";
+    GpusOnChosen => "所选 GPU 需要张数", "GPUs needed (chosen GPU)";
+    SpeedOnChosen => "所选 GPU 上的速度", "Speed on the chosen GPU";
+    CheapestOption => "最便宜的购买方式", "Cheapest purchase option";
     // Units and common words
     UnitTokens => "token", "tokens";
     UnitSeqs => "条", "sequences";
@@ -135,8 +196,36 @@ texts! {
     CKvCache => "KV 缓存", "KV cache";
     CWorkspace => "工作区与运行时", "Workspace and runtime";
     Why => "这个数字怎么来的", "Why this number";
+    UsableMemory => "所选 GPU 的可用显存", "Usable memory of the chosen GPU";
+    HeadroomShort => "余量", "headroom";
+    FitsOne => "每卡装得下", "Fits per GPU";
+    ExceedsOne => "超出每卡可用显存", "Exceeds usable memory per GPU";
     Formula => "公式", "Formula";
     Source => "来源", "Source";
+    // Charts
+    MemVsContext => "显存随上下文长度变化", "Memory against context length";
+    MemVsSeq => "显存随序列长度变化", "Memory against sequence length";
+    Required => "工作负载所需", "Needed by the workload";
+    MemoryPerGpu => "每卡显存", "Memory per GPU";
+    UsableShort => "可用", "usable";
+    LongestFits => "最长可装下", "longest that fits:";
+    // Fit table
+    FitTitle => "哪些 GPU 能跑、要几张", "Which GPUs can run it, and how many";
+    FitHint => "按推荐排序：能装下的在前，服务器更少、卡更少、警告更少、更快。点击表头可排序。",
+        "Ranked: fits first, then fewer servers, fewer GPUs, fewer warnings, faster. Click a header to sort.";
+    Gpu => "GPU", "GPU";
+    GpuCount => "张数", "GPUs";
+    Layout => "切分方式", "Layout";
+    PerGpuUse => "每卡占用 / 可用", "Per GPU: used / usable";
+    RunTime => "训练时长", "Run time";
+    Throughput => "总解码吞吐", "Total decode throughput";
+    Flags => "提示", "Flags";
+    GpuClass => "类别", "Class";
+    Stack => "软件栈", "Software stack";
+    FitsOnly => "只看能装下的", "Only GPUs that fit";
+    Chosen => "已选", "chosen";
+    Servers => "台服务器", "servers";
+    NoFit => "64 张以内装不下", "does not fit in 64 GPUs";
 }
 
 #[cfg(test)]

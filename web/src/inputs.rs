@@ -3,10 +3,11 @@
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::names;
 use gpuplan_core::plan::{Plan, Task};
-use gpuplan_core::presets;
+use gpuplan_core::{hardware, presets};
 use leptos::prelude::*;
 
 use crate::fields::{check, num, radios, select, Check, Choice, Num};
+use crate::fmt;
 use crate::i18n::{t, Lang, K};
 use crate::options as o;
 use crate::state::use_app;
@@ -110,6 +111,7 @@ pub fn Inputs() -> impl IntoView {
                 }}
                 {parallel(lang)}
                 {hardware(lang)}
+                {cost(lang)}
             </section>
         }
     }
@@ -133,7 +135,7 @@ fn set_kind(p: &mut Plan, kind: &str) {
         ("custom", None) => ModelSpec::Custom { arch: Arch::default() },
         (_, arch) => {
             let base = Generic::default();
-            let params = arch.and_then(|a| a.params).unwrap_or(base.params);
+            let params = arch.map_or(base.params, |a| a.param_count());
             ModelSpec::Generic { generic: Generic { params, ..base } }
         }
     };
@@ -419,11 +421,43 @@ fn parallel(lang: Lang) -> impl IntoView {
     }
 }
 
+/// The GPU the results are measured against, from the catalog.
+fn gpu_select(lang: Lang) -> impl IntoView {
+    let app = use_app();
+    let current = Memo::new(move |_| app.plan.with(|p| p.hardware.gpu.clone()));
+    let options = hardware::catalog()
+        .iter()
+        .map(|g| {
+            let id = g.id.as_ref();
+            let label = format!("{} · {} GB", g.name, fmt::field(g.memory_gb));
+            view! { <option value=id prop:selected=move || current.with(|c| c == id)>{label}</option> }
+        })
+        .collect_view();
+    view! {
+        <div class="field">
+            <label for="f-hardware-gpu">{t(lang, K::Gpu)}</label>
+            <div class="control">
+                <select
+                    id="f-hardware-gpu"
+                    data-testid="gpu-select"
+                    on:change=move |ev| {
+                        let id = event_target_value(&ev);
+                        app.plan.update(|p| p.hardware.gpu = id);
+                    }
+                >
+                    {options}
+                </select>
+            </div>
+        </div>
+    }
+}
+
 fn hardware(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::HardwareSection)}</legend>
             <div class="grid">
+                {gpu_select(lang)}
                 {num(lang,
                     num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
                         .unit(K::UnitPct)
@@ -434,6 +468,49 @@ fn hardware(lang: Lang) -> impl IntoView {
                         .unit(K::UnitGpus),
                 )}
             </div>
+        </fieldset>
+    }
+}
+
+fn cost(lang: Lang) -> impl IntoView {
+    view! {
+        <fieldset class="section">
+            <legend>{t(lang, K::CostSection)}</legend>
+            <div class="grid">
+                {select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency))}
+                {num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths))}
+                {num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours))}
+                {num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb))}
+                {num(lang, num!(K::Ips, "cost.ips", u32, cost.ips))}
+                {num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb))}
+                {num(
+                    lang,
+                    num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint),
+                )}
+                {num(
+                    lang,
+                    num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
+                        .unit(K::UnitPct)
+                        .hint(K::ContingencyHint),
+                )}
+                {num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours))}
+            </div>
+            <div class="checks">{check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))}</div>
+            <details class="advanced">
+                <summary>{t(lang, K::MoreCost)}</summary>
+                <div class="grid">
+                    {num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd))}
+                    {num(lang, num!(K::Starts, "cost.starts", u32, cost.starts))}
+                    {num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays))}
+                    {num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day))}
+                    {num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin))}
+                    {num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin))}
+                    {num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit))}
+                    {select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront))}
+                    {num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays))}
+                </div>
+                <div class="checks">{check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))}</div>
+            </details>
         </fieldset>
     }
 }
@@ -453,11 +530,11 @@ mod tests {
     fn kind_switch_carries_the_shape() {
         let mut p = Plan::default();
         set_kind(&mut p, "custom");
-        let arch = p.model.arch().map(|a| a.into_owned());
-        assert_eq!(arch.and_then(|a| a.params), Some(8_030_261_248.0));
+        let preset = presets::find("llama-3.1-8b").map(|p| p.arch());
+        assert_eq!(p.model.arch().map(|a| a.into_owned()), preset);
         set_kind(&mut p, "generic");
         match &p.model {
-            ModelSpec::Generic { generic } => assert_eq!(generic.params, 8_030_261_248.0),
+            ModelSpec::Generic { generic } => assert_eq!(generic.params.round(), 8_030_261_248.0),
             other => panic!("not generic: {other:?}"),
         }
         set_kind(&mut p, "preset");

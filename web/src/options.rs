@@ -108,6 +108,26 @@ pub const MODEL_KIND: &[Opt] = &[
     tr("generic", "通用（非 Transformer）", "Generic (non-transformer)"),
 ];
 
+pub const CURRENCY: &[Opt] =
+    &[tr("USD", "美元 USD", "US dollar (USD)"), tr("CNY", "人民币 CNY", "Chinese yuan (CNY)")];
+
+pub const UPFRONT: &[Opt] = &[
+    tr("none", "不预付", "No upfront"),
+    tr("partial", "预付一半", "Partial upfront"),
+    tr("all", "全部预付", "All upfront"),
+];
+
+/// Fit-table filters: "" keeps everything.
+pub const CLASS_FILTER: &[Opt] = &[
+    tr("", "全部类别", "All classes"),
+    tr("datacenter", "数据中心", "Data centre"),
+    tr("workstation", "工作站", "Workstation"),
+    tr("geforce", "GeForce 消费级", "GeForce (consumer)"),
+];
+
+pub const STACK_FILTER: &[Opt] =
+    &[tr("", "全部软件栈", "All stacks"), same("cuda", "CUDA"), same("rocm", "ROCm"), same("cann", "CANN")];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +172,11 @@ mod tests {
         covers(GRAD_CKPT, &[GradCkpt::None, GradCkpt::Selective, GradCkpt::Full]);
         covers(SHARD, &[Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp]);
         covers(MLP, &[Mlp::Swiglu, Mlp::Gelu]);
+        use gpuplan_core::cost::{Currency, Upfront};
+        covers(CURRENCY, &[Currency::Usd, Currency::Cny]);
+        covers(UPFRONT, &[Upfront::None, Upfront::Partial, Upfront::All]);
+        use gpuplan_core::hardware::{GpuClass, Stack};
+        covers(&CLASS_FILTER[1..], &[GpuClass::Datacenter, GpuClass::Workstation, GpuClass::Geforce]);
+        covers(&STACK_FILTER[1..], &[Stack::Cuda, Stack::Rocm, Stack::Cann]);
     }
 }

@@ -3,9 +3,14 @@
 use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
 use leptos::prelude::*;
 
-use crate::fmt;
+use crate::compare::Compare;
+use crate::costs::CostTable;
+use crate::dom::{h, host, El};
+use crate::fittable::FitTable;
+use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
-use crate::state::use_app;
+use crate::memchart::MemChart;
+use crate::state::{use_app, Report};
 
 /// The memory components in display order, with their label and CSS class.
 pub fn parts(m: &MemoryResult) -> [(K, &'static str, &Component); 6] {
@@ -34,6 +39,10 @@ pub fn Results() -> impl IntoView {
                     <Peak lang/>
                     <Breakdown lang/>
                     <Why lang/>
+                    <MemChart lang/>
+                    <FitTable lang/>
+                    <CostTable lang/>
+                    <Compare lang/>
                 </div>
             </section>
         }
@@ -64,11 +73,12 @@ fn Stale(lang: Lang) -> impl IntoView {
 fn Peak(lang: Lang) -> impl IntoView {
     let app = use_app();
     let value = move || {
-        app.shown
-            .with(|r| r.as_ref().map(|m| fmt::bytes(m.per_gpu_bytes, app.unit.get())).unwrap_or_default())
+        app.shown.with(|r| {
+            r.as_ref().map(|m| fmt::bytes(m.memory.per_gpu_bytes, app.unit.get())).unwrap_or_default()
+        })
     };
     let kind = move || {
-        app.shown.with(|r| match r.as_ref().map(|m| m.peak_kind) {
+        app.shown.with(|r| match r.as_ref().map(|m| m.memory.peak_kind) {
             Some(PeakKind::Reserved) => t(lang, K::PeakReserved),
             _ => t(lang, K::PeakAllocated),
         })
@@ -82,99 +92,167 @@ fn Peak(lang: Lang) -> impl IntoView {
     }
 }
 
-/// The stacked bar: each non-zero component's share of the peak.
+/// Bar geometry: each component's share of the peak, and where the peak, the
+/// usable limit and the card's size sit on a scale that holds all three.
+#[derive(Debug, PartialEq)]
+pub struct BarScale {
+    pub fill_pct: f64,
+    pub usable_pct: f64,
+    pub nominal_pct: f64,
+}
+
+pub fn bar_scale(peak: u64, usable: u64, nominal: u64) -> BarScale {
+    let scale = peak.max(nominal).max(1) as f64;
+    let pct = |b: u64| b as f64 / scale * 100.0;
+    BarScale { fill_pct: pct(peak), usable_pct: pct(usable), nominal_pct: pct(nominal) }
+}
+
+/// The stacked bar against the chosen GPU's usable memory, headroom marked.
+fn breakdown(r: &Report, lang: Lang, unit: Unit) -> El {
+    let m = &r.memory;
+    let chosen = r.fit.rows.iter().find(|g| g.chosen);
+    let (usable, nominal) = chosen.map_or((0, 0), |g| (g.usable.bytes, g.usable.nominal_bytes));
+    let geo = bar_scale(m.per_gpu_bytes, usable, nominal);
+    let total = m.per_gpu_bytes.max(1) as f64;
+    let pct = |x: f64| format!("{x:.3}%");
+    let shown = parts(m).into_iter().filter(|(_, _, c)| c.bytes > 0);
+    let segs = shown.clone().map(|(k, class, c)| {
+        let title = format!("{}: {}", t(lang, k), fmt::bytes(c.bytes, unit));
+        let width = format!("width:{}", pct(c.bytes as f64 / total * 100.0));
+        h("div").c(&format!("seg {class}")).a("style", &width).a("title", &title)
+    });
+    let legend = shown.map(|(k, class, c)| {
+        h("li")
+            .k(h("span").c(&format!("swatch {class}")).a("aria-hidden", "true"))
+            .t(t(lang, k))
+            .t(" ")
+            .k(h("strong").t(&fmt::bytes(c.bytes, unit)))
+    });
+    let verdict = chosen.map(|g| {
+        let (class, word) =
+            if m.per_gpu_bytes <= usable { ("ok", K::FitsOne) } else { ("over", K::ExceedsOne) };
+        let of = format!(
+            " {}: {} {} / {} · {} {}",
+            g.gpu_name,
+            t(lang, K::UsableShort),
+            fmt::bytes(usable, unit),
+            fmt::bytes(nominal, unit),
+            t(lang, K::HeadroomShort),
+            fmt::bytes(g.usable.headroom_bytes, unit),
+        );
+        h("p").c("verdict").k(h("strong").c(class).a("data-testid", "fit-verdict").t(t(lang, word))).t(&of)
+    });
+    let headroom = format!("left:{};width:{}", pct(geo.usable_pct), pct(geo.nominal_pct - geo.usable_pct));
+    let bar = h("div")
+        .c("bar")
+        .a("aria-hidden", "true")
+        .k(h("div").c("fill").a("style", &format!("width:{}", pct(geo.fill_pct))).ks(segs))
+        .k(h("div").c("headroom").a("style", &headroom))
+        .k(h("div").c("limit").a("style", &format!("left:{}", pct(geo.usable_pct))));
+    h("div").k(bar).opt(verdict).k(h("ul").c("legend").ks(legend))
+}
+
 #[component]
 fn Breakdown(lang: Lang) -> impl IntoView {
     let app = use_app();
-    let bar = move || {
+    let body = move || {
         let unit = app.unit.get();
-        app.shown.with(|r| {
-            let m = r.as_ref()?;
-            let total = m.per_gpu_bytes.max(1) as f64;
-            let segs = parts(m)
-                .into_iter()
-                .filter(|(_, _, c)| c.bytes > 0)
-                .map(|(k, class, c)| {
-                    let share = c.bytes as f64 / total;
-                    let title = format!("{}: {}", t(lang, k), fmt::bytes(c.bytes, unit));
-                    view! {
-                        <div
-                            class=format!("seg {class}")
-                            style:width=format!("{:.3}%", share * 100.0)
-                            title=title
-                        ></div>
-                    }
-                })
-                .collect_view();
-            Some(segs)
-        })
-    };
-    let legend = move || {
-        let unit = app.unit.get();
-        app.shown.with(|r| {
-            r.as_ref().map(|m| {
-                parts(m)
-                    .into_iter()
-                    .filter(|(_, _, c)| c.bytes > 0)
-                    .map(|(k, class, c)| {
-                        view! {
-                            <li>
-                                <span class=format!("swatch {class}") aria-hidden="true"></span>
-                                {t(lang, k)}
-                                " "
-                                <strong>{fmt::bytes(c.bytes, unit)}</strong>
-                            </li>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
+        app.shown.with(|r| r.as_ref().map(|r| breakdown(r, lang, unit)))
     };
     view! {
         <div class="breakdown">
             <h3>{t(lang, K::Breakdown)}</h3>
-            <div class="bar" aria-hidden="true">{bar}</div>
-            <ul class="legend">{legend}</ul>
+            {host("bar-host", body, |_, _| {})}
         </div>
     }
 }
 
-/// "Why this number": per component, the formula with numbers and its source.
+/// What one "why" item explains: bytes, derivation, source.
+type Explained = (u64, String, String);
+
+fn component(c: &Component) -> Option<Explained> {
+    (c.bytes > 0).then(|| (c.bytes, c.derivation.clone(), c.source.to_string()))
+}
+
+/// The explained items in order: the six components, then the GPU's usable memory.
+type Explain = fn(&Report) -> Option<Explained>;
+
+const WHY: [(K, Explain); 7] = [
+    (K::CWeights, |r| component(&r.memory.components.weights)),
+    (K::CGradients, |r| component(&r.memory.components.gradients)),
+    (K::COptimizer, |r| component(&r.memory.components.optimizer)),
+    (K::CActivations, |r| component(&r.memory.components.activations)),
+    (K::CKvCache, |r| component(&r.memory.components.kv_cache)),
+    (K::CWorkspace, |r| component(&r.memory.components.workspace)),
+    (K::UsableMemory, |r| {
+        let g = r.fit.rows.iter().find(|g| g.chosen)?;
+        Some((g.usable.bytes, g.usable.derivation.clone(), g.gpu_name.clone()))
+    }),
+];
+
+/// One expandable item. The element stays while results change, so an open
+/// item stays open as the user edits; only its texts update.
+fn why_item(lang: Lang, label: K, get: Explain) -> AnyView {
+    let app = use_app();
+    let item = Memo::new(move |_| app.shown.with(|r| r.as_ref().and_then(get)));
+    let text =
+        move |f: fn(&Explained) -> String| move || item.with(|i| i.as_ref().map(f).unwrap_or_default());
+    let size = move || item.with(|i| i.as_ref().map(|e| fmt::bytes(e.0, app.unit.get())).unwrap_or_default());
+    view! {
+        <details class="why-item" hidden=move || item.with(Option::is_none)>
+            <summary>{t(lang, label)} " · " {size}</summary>
+            <dl>
+                <dt>{t(lang, K::Formula)}</dt>
+                <dd class="formula">{text(|e| e.1.clone())}</dd>
+                <dt>{t(lang, K::Source)}</dt>
+                <dd>{text(|e| e.2.clone())}</dd>
+            </dl>
+        </details>
+    }
+    .into_any()
+}
+
+/// "Why this number": per component, the formula with numbers and its source,
+/// then the engine's remarks.
 #[component]
 fn Why(lang: Lang) -> impl IntoView {
     let app = use_app();
-    let rows = move || {
-        let unit = app.unit.get();
+    let notes = move || {
         app.shown.with(|r| {
-            r.as_ref().map(|m| {
-                parts(m)
-                    .into_iter()
-                    .filter(|(_, _, c)| c.bytes > 0 || !c.derivation.is_empty())
-                    .map(|(k, _, c)| {
-                        view! {
-                            <details class="why-item">
-                                <summary>
-                                    {t(lang, k)}
-                                    " · "
-                                    {fmt::bytes(c.bytes, unit)}
-                                </summary>
-                                <dl>
-                                    <dt>{t(lang, K::Formula)}</dt>
-                                    <dd class="formula">{c.derivation.clone()}</dd>
-                                    <dt>{t(lang, K::Source)}</dt>
-                                    <dd>{c.source}</dd>
-                                </dl>
-                            </details>
-                        }
-                    })
-                    .collect_view()
+            r.as_ref().map(|r| {
+                r.memory.notes.iter().map(|n| view! { <li>{n.text(lang).to_string()}</li> }).collect_view()
             })
         })
     };
     view! {
         <div class="why">
             <h3>{t(lang, K::Why)}</h3>
-            {rows}
+            {WHY.iter().map(|&(k, get)| why_item(lang, k, get)).collect_view()}
+            <ul class="notes">{notes}</ul>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bar_scale_holds_peak_and_card() {
+        let g = bar_scale(50, 72, 80);
+        assert_eq!(g, BarScale { fill_pct: 62.5, usable_pct: 90.0, nominal_pct: 100.0 });
+        let over = bar_scale(160, 72, 80);
+        assert_eq!(over.fill_pct, 100.0);
+        assert_eq!(over.usable_pct, 45.0);
+        assert!(bar_scale(0, 0, 0).fill_pct == 0.0);
+    }
+
+    #[test]
+    fn why_lists_the_default_plan_s_weights_and_usable_memory() {
+        let r = gpuplan_core::report::evaluate(&gpuplan_core::plan::Plan::default()).unwrap();
+        let items: Vec<_> = WHY.iter().filter_map(|(k, get)| get(&r).map(|e| (*k, e))).collect();
+        assert!(items.iter().any(|(k, e)| *k == K::CWeights && e.0 > 16_000_000_000 && !e.1.is_empty()));
+        assert!(items.iter().any(|(k, _)| *k == K::UsableMemory));
+        assert!(!items.iter().any(|(k, _)| *k == K::CGradients), "inference has no gradients");
     }
 }

@@ -3,6 +3,7 @@
 use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
 
+use crate::compare::Gallery;
 use crate::fmt::Unit;
 use crate::i18n::{t, Lang, K};
 use crate::inputs::Inputs;
@@ -17,6 +18,10 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
     view! {
         <Header/>
+        {move || {
+            let lang = app.lang.get();
+            view! { <Gallery lang/> }
+        }}
         <main id="app" class="layout">
             <Inputs/>
             <Results/>

@@ -8,10 +8,10 @@ use crate::fmt::Unit;
 use crate::i18n::Lang;
 
 /// What the core returns for a plan.
-pub type Report = gpuplan_core::memory::MemoryResult;
+pub use gpuplan_core::report::Report;
 
 fn evaluate(plan: &Plan) -> Result<Report, Vec<FieldError>> {
-    gpuplan_core::memory::estimate(plan)
+    gpuplan_core::report::evaluate(plan)
 }
 
 /// Shared by every component through context; all fields are arena handles.

@@ -14,6 +14,7 @@
 pub mod checklist;
 pub mod cost;
 pub mod error;
+pub mod examples;
 pub mod fit;
 mod gpus;
 pub mod hardware;

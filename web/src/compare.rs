@@ -1,0 +1,146 @@
+//! Example gallery and compare: start from a common workload; pin a plan and
+//! set it beside the current one.
+
+use gpuplan_core::examples;
+use gpuplan_core::model::ModelSpec;
+use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::presets;
+use leptos::prelude::*;
+
+use crate::dom::host;
+use crate::fittable::figure;
+use crate::fmt::{self, Unit};
+use crate::i18n::{t, Lang, K};
+use crate::state::{use_app, Report};
+use crate::table::{table, Col, Row};
+
+#[component]
+pub fn Gallery(lang: Lang) -> impl IntoView {
+    let app = use_app();
+    let cards = examples::all()
+        .into_iter()
+        .map(|e| {
+            let testid = format!("example-{}", e.id);
+            let (title, summary) = (e.title(lang), e.summary(lang));
+            let plan = e.plan;
+            view! {
+                <li>
+                    <button type="button" class="example" data-testid=testid on:click=move |_| app.load(plan.clone())>
+                        <strong>{title}</strong>
+                        <span>{summary}</span>
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="band gallery" aria-labelledby="gallery-h">
+            <h2 id="gallery-h">{t(lang, K::Examples)}</h2>
+            <ul class="examples">{cards}</ul>
+        </section>
+    }
+}
+
+fn model_name(plan: &Plan, lang: Lang) -> String {
+    match &plan.model {
+        ModelSpec::Preset { id } => presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string()),
+        ModelSpec::Custom { .. } => t(lang, K::CustomModel).into(),
+        ModelSpec::Generic { .. } => t(lang, K::GenericModel).into(),
+    }
+}
+
+/// The compared figures of one plan, in the order of [`LABELS`].
+pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
+    let task = match plan.task {
+        Task::Infer => t(lang, K::InferSection),
+        Task::Train => t(lang, K::TrainSection),
+    };
+    let chosen = r.fit.rows.iter().find(|g| g.chosen);
+    let gpus =
+        chosen.and_then(|g| g.best.as_ref()).map_or_else(|| t(lang, K::NoFit).into(), |b| b.gpus.to_string());
+    let speed = chosen.and_then(|g| g.speed.as_ref()).and_then(|s| match plan.task {
+        Task::Train => s.training.as_ref().map(|x| figure(&x.hours)),
+        Task::Infer => s.inference.as_ref().map(|x| figure(&x.decode_tps_total)),
+    });
+    let best = r.cost.best.as_ref().and_then(|id| r.cost.options.iter().find(|o| &o.id == id));
+    vec![
+        format!("{task} · {}", model_name(plan, lang)),
+        chosen.map_or_else(|| plan.hardware.gpu.clone(), |g| g.gpu_name.clone()),
+        fmt::bytes(r.memory.per_gpu_bytes, unit),
+        gpus,
+        speed.unwrap_or_else(|| "—".into()),
+        best.map_or_else(
+            || "—".into(),
+            |o| format!("{} · {} {}", o.label(lang), o.total.text(), o.currency.code()),
+        ),
+    ]
+}
+
+const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::SpeedOnChosen, K::CheapestOption];
+
+#[component]
+pub fn Compare(lang: Lang) -> impl IntoView {
+    let app = use_app();
+    let pinned: RwSignal<Option<(Plan, Report)>> = RwSignal::new(None);
+    let pin = move |_| {
+        if let Some(r) = app.shown.get_untracked() {
+            pinned.set(Some((app.plan.get_untracked(), r)));
+        }
+    };
+    let swap = move |_| {
+        let Some((plan, _)) = pinned.get_untracked() else { return };
+        if let Some(r) = app.shown.get_untracked() {
+            pinned.set(Some((app.plan.get_untracked(), r)));
+        }
+        app.load(plan);
+    };
+    let body = move || {
+        let unit = app.unit.get();
+        let (old_plan, old) = pinned.get()?;
+        let now = app.shown.with(|r| r.as_ref().map(|r| app.plan.with(|p| summary(p, r, lang, unit))))?;
+        let was = summary(&old_plan, &old, lang, unit);
+        let rows = LABELS
+            .iter()
+            .zip(was.into_iter().zip(now))
+            .map(|(k, (a, b))| {
+                let class = if a == b { "" } else { "changed" };
+                let cells = vec![vec![(t(lang, *k).into(), "")], vec![(a, "")], vec![(b, "")]];
+                Row { key: String::new(), class, cells, keys: vec![] }
+            })
+            .collect();
+        let col = |k: K| Col { label: t(lang, k).into(), sortable: false, num: false };
+        let cols = vec![col(K::Figure), col(K::Pinned), col(K::Current)];
+        Some(table("compare-table", t(lang, K::CompareTitle), cols, rows, None, None))
+    };
+    let has_pin = move || pinned.with(Option::is_some);
+    view! {
+        <section class="block" aria-labelledby="compare-h">
+            <h3 id="compare-h">{t(lang, K::CompareTitle)}</h3>
+            <p class="hint">{t(lang, K::CompareHint)}</p>
+            <button type="button" class="primary" data-testid="pin" on:click=pin>{t(lang, K::Pin)}</button>
+            {host("table-host", body, |_, _| {})}
+            <Show when=has_pin>
+                <div class="actions">
+                    <button type="button" on:click=swap>{t(lang, K::OpenPinned)}</button>
+                    <button type="button" on:click=move |_| pinned.set(None)>{t(lang, K::Unpin)}</button>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_has_a_figure_per_label() {
+        let p = Plan::default();
+        let r = gpuplan_core::report::evaluate(&p).unwrap();
+        let s = summary(&p, &r, Lang::En, Unit::Gb);
+        assert_eq!(s.len(), LABELS.len());
+        assert_eq!(s[0], "Inference workload · Llama 3.1 8B");
+        assert_eq!(s[1], "H100 SXM");
+        assert!(s[2].ends_with(" GB"));
+    }
+}

@@ -1,0 +1,219 @@
+//! The fit table: every catalog GPU, how many the plan needs, how it splits,
+//! memory use, speed and flags, filtered by class and software stack.
+
+use gpuplan_core::fit::{GpuFit, Severity};
+use gpuplan_core::hardware::{self, GpuClass, Stack};
+use gpuplan_core::names;
+use gpuplan_core::plan::Task;
+use gpuplan_core::speed::{Basis, Figure};
+use leptos::prelude::*;
+
+use crate::dom::host;
+use crate::fmt::{self, Unit};
+use crate::i18n::{t, Lang, K};
+use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
+use crate::state::use_app;
+use crate::table::{next_sort, table, Col, Row, Sort};
+
+/// "≤ 1,234 token/s": the figure with what kind of number it is.
+pub fn figure(f: &Figure) -> String {
+    let sign = match f.basis {
+        Basis::UpperBound => "≤ ",
+        Basis::LowerBound => "≥ ",
+        Basis::Estimate => "≈ ",
+    };
+    format!("{sign}{} {}", fmt::amount(f.value), f.unit)
+}
+
+/// The speed figure the table shows: run hours for training, total decode
+/// throughput for inference.
+fn speed(row: &GpuFit, task: Task) -> Option<&Figure> {
+    let s = row.speed.as_ref()?;
+    match task {
+        Task::Train => s.training.as_ref().map(|t| &t.hours),
+        Task::Infer => s.inference.as_ref().map(|i| &i.decode_tps_total),
+    }
+}
+
+/// Filters: class and stack by serde name ("" = all), and fitting rows only.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Filter {
+    pub class: String,
+    pub stack: String,
+    pub fits_only: bool,
+}
+
+impl Filter {
+    pub fn keeps(&self, class: GpuClass, stack: Stack, fits: bool) -> bool {
+        let is = |want: &str, name: Option<&str>| want.is_empty() || name == Some(want);
+        is(&self.class, names::variant(&class))
+            && is(&self.stack, names::variant(&stack))
+            && (fits || !self.fits_only)
+    }
+}
+
+fn stack_of(id: &str) -> Stack {
+    hardware::find(id).map(|g| g.stack).unwrap_or_default()
+}
+
+fn severity_class(s: Severity) -> &'static str {
+    match s {
+        Severity::Info => "chip info",
+        Severity::Warn => "chip warn",
+        Severity::Block => "chip block",
+    }
+}
+
+fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
+    let mut name = vec![(r.gpu_name.clone(), "")];
+    if r.chosen {
+        name.push((t(lang, K::Chosen).into(), "chip chosen"));
+    }
+    let (count, layout, mem, used) = match &r.best {
+        Some(b) => {
+            let mut layout = b.strategy.label(lang).to_string();
+            if b.nodes > 1 {
+                layout = format!("{layout} · {} {}", b.nodes, t(lang, K::Servers));
+            }
+            let mem = format!("{} / {}", fmt::bytes(b.per_gpu_bytes, unit), fmt::bytes(b.usable_bytes, unit));
+            (b.gpus.to_string(), layout, mem, 1.0 - b.headroom)
+        }
+        None => ("—".into(), t(lang, K::NoFit).into(), String::new(), f64::NAN),
+    };
+    let fig = speed(r, task);
+    let flags: Vec<_> =
+        r.flags.iter().map(|f| (f.text(lang).to_string(), severity_class(f.severity))).collect();
+    let warnings = r.flags.iter().filter(|f| f.severity > Severity::Info).count();
+    Row {
+        key: r.gpu_id.clone(),
+        class: if r.best.is_some() { "" } else { "nofit" },
+        cells: vec![
+            name,
+            vec![(count, "")],
+            vec![(layout, "")],
+            vec![(mem, "")],
+            vec![(fig.map(figure).unwrap_or_else(|| "—".into()), "")],
+            flags,
+        ],
+        keys: vec![
+            f64::NAN,
+            r.best.as_ref().map_or(f64::NAN, |b| f64::from(b.gpus)),
+            f64::NAN,
+            used,
+            fig.map_or(f64::NAN, |f| if task == Task::Train { f.value } else { -f.value }),
+            warnings as f64,
+        ],
+    }
+}
+
+fn filter_select(
+    lang: Lang,
+    id: &'static str,
+    label: K,
+    opts: &'static [Opt],
+    value: RwSignal<String>,
+) -> AnyView {
+    view! {
+        <div class="field">
+            <label for=id>{t(lang, label)}</label>
+            <select id=id on:change=move |ev| value.set(event_target_value(&ev))>
+                {opts.iter().map(|o| view! { <option value=o.value>{o.label(lang)}</option> }).collect_view()}
+            </select>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn FitTable(lang: Lang) -> impl IntoView {
+    let app = use_app();
+    let sort: RwSignal<Sort> = RwSignal::new(None);
+    let class = RwSignal::new(String::new());
+    let stack = RwSignal::new(String::new());
+    let fits_only = RwSignal::new(false);
+    let body = move || {
+        let unit = app.unit.get();
+        let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
+        let task = app.plan.with(|p| p.task);
+        app.shown.with(|r| {
+            let fit = &r.as_ref()?.fit;
+            let rows = fit
+                .rows
+                .iter()
+                .filter(|g| filter.keeps(g.class, stack_of(&g.gpu_id), g.best.is_some()))
+                .map(|g| row(g, task, lang, unit))
+                .collect();
+            let col = |k: K, sortable: bool, num: bool| Col { label: t(lang, k).into(), sortable, num };
+            let speed_label = if task == Task::Train { K::RunTime } else { K::Throughput };
+            let cols = vec![
+                col(K::Gpu, false, false),
+                col(K::GpuCount, true, true),
+                col(K::Layout, false, false),
+                col(K::PerGpuUse, true, true),
+                col(speed_label, true, true),
+                col(K::Flags, true, false),
+            ];
+            Some(table("fit-table", t(lang, K::FitTitle), cols, rows, sort.get(), None))
+        })
+    };
+    view! {
+        <section class="block" aria-labelledby="fit-h">
+            <h3 id="fit-h">{t(lang, K::FitTitle)}</h3>
+            <p class="hint">{t(lang, K::FitHint)}</p>
+            <div class="filters">
+                {filter_select(lang, "f-fit-class", K::GpuClass, CLASS_FILTER, class)}
+                {filter_select(lang, "f-fit-stack", K::Stack, STACK_FILTER, stack)}
+                <div class="field check">
+                    <input
+                        type="checkbox"
+                        id="f-fit-only"
+                        on:change=move |ev| fits_only.set(event_target_checked(&ev))
+                    />
+                    <label for="f-fit-only">{t(lang, K::FitsOnly)}</label>
+                </div>
+            </div>
+            {host("table-host", body, move |act, arg| {
+                if let ("sort", Ok(col)) = (act, arg.parse()) {
+                    sort.update(|s| *s = next_sort(*s, col));
+                }
+            })}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filter_by_class_stack_and_fit() {
+        let all = Filter::default();
+        assert!(all.keeps(GpuClass::Geforce, Stack::Rocm, false));
+        let f = Filter { class: "datacenter".into(), stack: "cuda".into(), fits_only: true };
+        assert!(f.keeps(GpuClass::Datacenter, Stack::Cuda, true));
+        assert!(!f.keeps(GpuClass::Datacenter, Stack::Cuda, false));
+        assert!(!f.keeps(GpuClass::Geforce, Stack::Cuda, true));
+        assert!(!f.keeps(GpuClass::Datacenter, Stack::Rocm, true));
+    }
+
+    #[test]
+    fn figures_say_what_kind_of_number_they_are() {
+        let f =
+            Figure { value: 1234.4, unit: "token/s", basis: Basis::UpperBound, derivation: String::new() };
+        assert_eq!(figure(&f), "≤ 1,234 token/s");
+        let f = Figure { value: 55.2, unit: "h", basis: Basis::Estimate, derivation: String::new() };
+        assert_eq!(figure(&f), "≈ 55.2 h");
+    }
+
+    #[test]
+    fn default_plan_rows_have_a_cell_per_column() {
+        let r = gpuplan_core::report::evaluate(&gpuplan_core::plan::Plan::default()).unwrap();
+        for g in &r.fit.rows {
+            let row = row(g, Task::Infer, Lang::En, Unit::Gb);
+            assert_eq!(row.cells.len(), 6);
+            assert_eq!(row.keys.len(), 6);
+        }
+        let h100 = r.fit.rows.iter().find(|g| g.gpu_id == "h100-sxm").unwrap();
+        assert_eq!(row(h100, Task::Infer, Lang::En, Unit::Gb).cells[1][0].0, "1");
+    }
+}
