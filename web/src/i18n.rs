@@ -32,6 +32,9 @@ texts! {
     Tagline => "从工作负载到显存、硬件与账单，全部在浏览器里算完。",
         "From workload to memory, hardware and bill, computed in your browser.";
     LangToggle => "English", "中文";
+    ShareTitle => "分享与嵌入", "Share and embed";
+    ShareLabel => "方案链接（随编辑更新，复制即可分享）", "Plan link (follows your edits; copy it to share)";
+    LinkIgnored => "链接中有部分内容未能使用，已忽略：", "Parts of the link could not be used and were ignored:";
     LangToggleLabel => "切换语言（Switch language）", "Switch language（切换语言）";
     UnitLabel => "显存单位", "Memory unit";
     Inputs => "工作负载", "Workload";

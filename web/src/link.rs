@@ -34,7 +34,12 @@ pub fn start() -> Start {
 /// The query without one key (the decoder would list it as unknown).
 fn strip(search: &str, key: &str) -> String {
     let prefix = format!("{key}=");
-    search.trim_start_matches('?').split('&').filter(|kv| !kv.starts_with(&prefix)).collect::<Vec<_>>().join("&")
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.starts_with(&prefix))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 fn unit_code(unit: Unit) -> &'static str {
@@ -126,7 +131,9 @@ fn post(peak_bytes: Option<u64>, link: &str) {
     let source = ("source", JsValue::from_str("gpuplan"));
     let size = message(&[source.clone(), ("type", "height".into()), ("height", height.into())]);
     let _ = parent.post_message(&size, "*");
-    let summary = message(&[("per_gpu_bytes", peak_bytes.map_or(JsValue::NULL, |b| JsValue::from_f64(b as f64)))]);
-    let plan = message(&[source, ("type", "plan".into()), ("summary", summary.into()), ("link", link.into())]);
+    let summary =
+        message(&[("per_gpu_bytes", peak_bytes.map_or(JsValue::NULL, |b| JsValue::from_f64(b as f64)))]);
+    let plan =
+        message(&[source, ("type", "plan".into()), ("summary", summary.into()), ("link", link.into())]);
     let _ = parent.post_message(&plan, "*");
 }

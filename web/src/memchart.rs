@@ -42,7 +42,7 @@ pub fn sweep(plan: &Plan) -> Vec<(u64, u64)> {
                 Task::Infer => p.inference.context = n,
                 Task::Train => p.training.seq = n,
             }
-            memory::estimate(&p).ok().map(|m| (n, m.required_bytes))
+            memory::estimate(&p).ok().map(|m| (n, m.per_gpu_bytes))
         })
         .collect()
 }

@@ -7,17 +7,34 @@ use crate::compare::Gallery;
 use crate::fmt::Unit;
 use crate::i18n::{t, Lang, K};
 use crate::inputs::Inputs;
+use crate::link::{self, Notice, ShareLink};
 use crate::prefs;
 use crate::results::Results;
+use crate::sheet;
 use crate::state::{use_app, App as State};
 
 #[component]
 pub fn App() -> impl IntoView {
-    let app = State::new(Plan::default(), prefs::initial_lang(), prefs::initial_unit());
+    let start = link::start();
+    let embed = start.link.embed;
+    let lang = start.link.lang.unwrap_or_else(prefs::initial_lang);
+    let unit = match start.link.unit.as_deref() {
+        Some("gib") => Unit::Gib,
+        Some(_) => Unit::Gb,
+        None => prefs::initial_unit(),
+    };
+    let plan = if start.shared { start.link.plan.clone() } else { Plan::default() };
+    let app = State::new(plan, lang, unit);
     provide_context(app);
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
+    sheet::load(app, start.host.clone());
+    if embed {
+        link::report_to_host();
+    }
+    let ignored = start.link.ignored.clone();
     view! {
-        <Header/>
+        <Show when=move || !embed><Header/></Show>
+        <Notice ignored/>
         {move || {
             let lang = app.lang.get();
             view! { <Gallery lang/> }
@@ -26,6 +43,7 @@ pub fn App() -> impl IntoView {
             <Inputs/>
             <Results/>
         </main>
+        <ShareLink embed host=start.host/>
     }
 }
 

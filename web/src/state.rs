@@ -1,6 +1,7 @@
 //! The page's reactive state: one plan signal in, the core's report out.
 
 use gpuplan_core::error::FieldError;
+use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
 
@@ -10,10 +11,6 @@ use crate::i18n::Lang;
 /// What the core returns for a plan.
 pub use gpuplan_core::report::Report;
 
-fn evaluate(plan: &Plan) -> Result<Report, Vec<FieldError>> {
-    gpuplan_core::report::evaluate(plan)
-}
-
 /// Shared by every component through context; all fields are arena handles.
 #[derive(Clone, Copy)]
 pub struct App {
@@ -22,6 +19,8 @@ pub struct App {
     pub unit: RwSignal<Unit>,
     /// Bumped when a whole plan is loaded, so inputs drop their typed text.
     pub loaded: RwSignal<u32>,
+    /// The offers priced: the defaults, plus a host's price sheet.
+    pub offers: RwSignal<Vec<Offer>>,
     /// The core's answer for the current plan.
     pub outcome: Memo<Result<Report, Vec<FieldError>>>,
     /// The last valid report: stays on screen while an input is invalid.
@@ -31,19 +30,17 @@ pub struct App {
 impl App {
     pub fn new(plan: Plan, lang: Lang, unit: Unit) -> App {
         let plan = RwSignal::new(plan);
-        let outcome = Memo::new(move |_| plan.with(evaluate));
+        let lang = RwSignal::new(lang);
+        let offers = RwSignal::new(gpuplan_core::offers::defaults());
+        let outcome = Memo::new(move |_| {
+            let lang = lang.get();
+            offers.with(|o| plan.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
+        });
         let shown = Memo::new(move |prev: Option<&Option<Report>>| match outcome.get() {
             Ok(r) => Some(r),
             Err(_) => prev.cloned().flatten(),
         });
-        App {
-            plan,
-            lang: RwSignal::new(lang),
-            unit: RwSignal::new(unit),
-            loaded: RwSignal::new(0),
-            outcome,
-            shown,
-        }
+        App { plan, lang, offers, unit: RwSignal::new(unit), loaded: RwSignal::new(0), outcome, shown }
     }
 
     /// Replaces the whole plan (an example, a pinned plan).

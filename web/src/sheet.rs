@@ -1,0 +1,79 @@
+//! Host prices: `prices.json` shipped next to the page (a vendor replaces it
+//! without rebuilding), and, in embed mode, offers posted by the host page
+//! from the origin named in the link's `host` key. Both go through the
+//! core's sheet validation; nothing from them is ever treated as HTML.
+
+use gpuplan_core::offers::{defaults, Offer};
+use gpuplan_core::sheet::{host_offers, Sheet};
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use crate::state::App;
+
+pub fn load(app: App, host: Option<String>) {
+    leptos::task::spawn_local(async move {
+        if let Some(sheet) = fetch_sheet().await {
+            apply(app, sheet);
+        }
+    });
+    if let Some(origin) = host {
+        listen(app, origin);
+    }
+}
+
+/// The defaults plus the sheet's offers, or a console note when it is invalid.
+fn apply(app: App, sheet: Sheet) {
+    if sheet.offers.is_empty() {
+        return;
+    }
+    match host_offers(sheet) {
+        Ok(mut host) => {
+            let mut all: Vec<Offer> = defaults();
+            all.append(&mut host);
+            app.offers.set(all);
+        }
+        Err(errs) => {
+            let fields: Vec<String> = errs.iter().map(|e| e.field.clone()).collect();
+            web_sys::console::warn_1(&JsValue::from_str(&format!(
+                "gpuplan: price sheet ignored: {}",
+                fields.join(", ")
+            )));
+        }
+    }
+}
+
+async fn fetch_sheet() -> Option<Sheet> {
+    let window = web_sys::window()?;
+    let response: web_sys::Response =
+        JsFuture::from(window.fetch_with_str("prices.json")).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let json = JsFuture::from(response.json().ok()?).await.ok()?;
+    serde_wasm_bindgen::from_value(json).ok()
+}
+
+/// Offers posted as `{source: "gpuplan-host", type: "offers", offers: [...]}`
+/// from exactly `origin`; anything else is dropped.
+fn listen(app: App, origin: String) {
+    let Some(window) = web_sys::window() else { return };
+    let handler = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        if ev.origin() != origin {
+            return;
+        }
+        let data = ev.data();
+        let field = |k: &str| js_sys::Reflect::get(&data, &JsValue::from_str(k)).ok();
+        let is = |k: &str, v: &str| field(k).and_then(|x| x.as_string()).is_some_and(|x| x == v);
+        if !(is("source", "gpuplan-host") && is("type", "offers")) {
+            return;
+        }
+        let offers = field("offers").and_then(|o| serde_wasm_bindgen::from_value::<Vec<Offer>>(o).ok());
+        if let Some(offers) = offers {
+            apply(app, Sheet { version: 1, provider: String::new(), offers });
+        }
+    });
+    let _ = window.add_event_listener_with_callback("message", handler.as_ref().unchecked_ref());
+    // The listener lives as long as the page.
+    handler.forget();
+}
