@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn every_example_gets_a_report() {
         for e in all() {
-            let r = crate::report::evaluate(&e.plan);
+            let r = crate::report::evaluate(&e.plan, crate::lang::Lang::En);
             assert!(r.is_ok(), "{}: {:?}", e.id, r.err());
         }
     }
