@@ -70,3 +70,21 @@ test('embedded in a host page, it sizes its iframe and reports its plan', async 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the checklist is filled from the plan and its ticks travel in the link', async () => {
+  const { page, context } = await openPage(browser, server.url + '?v=1&m=llama-3.1-70b&w=fp8&g=4&tp=4');
+  const list = page.locator('[data-testid="checklist"]');
+  await list.waitFor();
+  assert.ok(await list.locator('li').count() > 20, 'checklist has items');
+  assert.match(await list.innerText(), /nvidia-smi topo -m/);
+  const first = list.locator('input[type="checkbox"]').first();
+  const id = (await first.getAttribute('id')).replace(/^tick-/, '');
+  await first.check();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="share-url"]').value.includes('tick=' + id), id);
+  const url = await page.locator('[data-testid="share-url"]').inputValue();
+  const fresh = await openPage(browser, url);
+  await fresh.page.locator('[data-testid="checklist"]').waitFor();
+  assert.ok(await fresh.page.locator(`#tick-${id}`).isChecked());
+  await fresh.context.close();
+  await context.close();
+});

@@ -32,6 +32,7 @@ texts! {
     Tagline => "从工作负载到显存、硬件与账单，全部在浏览器里算完。",
         "From workload to memory, hardware and bill, computed in your browser.";
     LangToggle => "English", "中文";
+    ChecklistTitle => "下单前检查与验收清单", "Pre-order checklist and acceptance";
     ShareTitle => "分享与嵌入", "Share and embed";
     ShareLabel => "方案链接（随编辑更新，复制即可分享）", "Plan link (follows your edits; copy it to share)";
     LinkIgnored => "链接中有部分内容未能使用，已忽略：", "Parts of the link could not be used and were ignored:";

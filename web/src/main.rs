@@ -1,6 +1,7 @@
 //! gpuplan's page: a Leptos CSR app over gpuplan-core. Components read the
 //! plan signal, call the core, and render; they never compute a figure.
 mod chart;
+mod checklist;
 mod compare;
 mod costs;
 mod dom;

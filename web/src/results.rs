@@ -3,6 +3,7 @@
 use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
 use leptos::prelude::*;
 
+use crate::checklist::Checklist;
 use crate::compare::Compare;
 use crate::costs::CostTable;
 use crate::dom::{h, host, El};
@@ -42,6 +43,7 @@ pub fn Results() -> impl IntoView {
                     <MemChart lang/>
                     <FitTable lang/>
                     <CostTable lang/>
+                    <Checklist lang/>
                     <Compare lang/>
                 </div>
             </section>
