@@ -85,6 +85,8 @@ test('the checklist is filled from the plan and its ticks travel in the link', a
   const fresh = await openPage(browser, url);
   await fresh.page.locator('[data-testid="checklist"]').waitFor();
   assert.ok(await fresh.page.locator(`#tick-${id}`).isChecked());
+  const md = await fresh.page.locator('[data-testid="checklist-md"]').inputValue();
+  assert.match(md, /^- \[x\] /m, 'the ticked item exports as done');
   await fresh.context.close();
   await context.close();
 });

@@ -22,10 +22,16 @@ pub fn Checklist(lang: Lang) -> impl IntoView {
                         view! { <h4>{s.title.clone()}</h4><ul class="checks">{items}</ul> }
                     })
                     .collect_view();
+                let markdown = gpuplan_core::checklist::to_markdown(&r.checklist);
                 view! {
                     <section class="checklist" data-testid="checklist" aria-label=t(lang, K::ChecklistTitle)>
                         <h3>{r.checklist.title.clone()}</h3>
                         {sections}
+                        <details class="export">
+                            <summary>{t(lang, K::ChecklistMarkdown)}</summary>
+                            <label for="checklist-md">{t(lang, K::ChecklistMarkdownHint)}</label>
+                            <textarea id="checklist-md" data-testid="checklist-md" readonly rows="12" prop:value=markdown></textarea>
+                        </details>
                     </section>
                 }
             })

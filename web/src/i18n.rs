@@ -33,6 +33,8 @@ texts! {
         "From workload to memory, hardware and bill, computed in your browser.";
     LangToggle => "English", "中文";
     ChecklistTitle => "下单前检查与验收清单", "Pre-order checklist and acceptance";
+    ChecklistMarkdown => "导出为 Markdown（粘贴到 Wiki 或工单）", "Export as Markdown (for a wiki or a ticket)";
+    ChecklistMarkdownHint => "全选并复制：", "Select all and copy:";
     ShareTitle => "分享与嵌入", "Share and embed";
     ShareLabel => "方案链接（随编辑更新，复制即可分享）", "Plan link (follows your edits; copy it to share)";
     LinkIgnored => "链接中有部分内容未能使用，已忽略：", "Parts of the link could not be used and were ignored:";
