@@ -134,30 +134,7 @@ where
     })
 }
 
-pub const WEIGHT_FORMATS: [WeightFormat; 19] = {
-    use WeightFormat as W;
-    [
-        W::Fp32,
-        W::Bf16,
-        W::Fp8,
-        W::Int8,
-        W::Nf4,
-        W::GptqInt4,
-        W::GptqInt8,
-        W::Mxfp4,
-        W::GgufQ2K,
-        W::GgufQ3KS,
-        W::GgufQ3KL,
-        W::GgufQ4KS,
-        W::GgufQ4KM,
-        W::GgufQ5KS,
-        W::GgufQ5KM,
-        W::GgufQ6K,
-        W::GgufQ8_0,
-        W::GgufIq4Xs,
-        W::GgufIq2Xxs,
-    ]
-};
+pub const WEIGHT_FORMATS: [WeightFormat; 19] = WeightFormat::ALL;
 
 const TASKS: [Task; 2] = [Task::Infer, Task::Train];
 const METHODS: [Method; 3] = [Method::Full, Method::Lora, Method::Qlora];

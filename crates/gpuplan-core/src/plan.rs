@@ -49,6 +49,34 @@ pub enum WeightFormat {
     GgufIq2Xxs,
 }
 
+impl WeightFormat {
+    /// Every format, for flag parsing, pickers and exhaustive tests.
+    pub const ALL: [WeightFormat; 19] = {
+        use WeightFormat as W;
+        [
+            W::Fp32,
+            W::Bf16,
+            W::Fp8,
+            W::Int8,
+            W::Nf4,
+            W::GptqInt4,
+            W::GptqInt8,
+            W::Mxfp4,
+            W::GgufQ2K,
+            W::GgufQ3KS,
+            W::GgufQ3KL,
+            W::GgufQ4KS,
+            W::GgufQ4KM,
+            W::GgufQ5KS,
+            W::GgufQ5KM,
+            W::GgufQ6K,
+            W::GgufQ8_0,
+            W::GgufIq4Xs,
+            W::GgufIq2Xxs,
+        ]
+    };
+}
+
 /// Element type of the KV cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

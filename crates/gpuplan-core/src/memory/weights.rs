@@ -133,28 +133,7 @@ mod tests {
 
     #[test]
     fn every_format_has_bits_between_2_and_32() {
-        use WeightFormat as W;
-        for f in [
-            W::Fp32,
-            W::Bf16,
-            W::Fp8,
-            W::Int8,
-            W::Nf4,
-            W::GptqInt4,
-            W::GptqInt8,
-            W::Mxfp4,
-            W::GgufQ2K,
-            W::GgufQ3KS,
-            W::GgufQ3KL,
-            W::GgufQ4KS,
-            W::GgufQ4KM,
-            W::GgufQ5KS,
-            W::GgufQ5KM,
-            W::GgufQ6K,
-            W::GgufQ8_0,
-            W::GgufIq4Xs,
-            W::GgufIq2Xxs,
-        ] {
+        for f in WeightFormat::ALL {
             let b = linear_bits(f);
             assert!((2.0..=32.0).contains(&b), "{f:?}");
         }
