@@ -35,9 +35,9 @@ macro_rules! arch_num {
             hint: None,
             int: true,
             optional: false,
-            get: |p| custom(p).map(|a| a.$field as f64),
+            get: |p| p.model.custom().map(|a| a.$field as f64),
             set: |p, v| {
-                if let (Some(a), Some(v)) = (custom_mut(p), v) {
+                if let (Some(a), Some(v)) = (p.model.custom_mut(), v) {
                     a.$field = v as $t
                 }
             },
@@ -68,27 +68,6 @@ impl Num {
     fn hint(mut self, k: K) -> Self {
         self.hint = Some(k);
         self
-    }
-}
-
-fn custom(p: &Plan) -> Option<&Arch> {
-    match &p.model {
-        ModelSpec::Custom { arch } => Some(arch),
-        _ => None,
-    }
-}
-
-fn custom_mut(p: &mut Plan) -> Option<&mut Arch> {
-    match &mut p.model {
-        ModelSpec::Custom { arch } => Some(arch),
-        _ => None,
-    }
-}
-
-fn generic_mut(p: &mut Plan) -> Option<&mut Generic> {
-    match &mut p.model {
-        ModelSpec::Generic { generic } => Some(generic),
-        _ => None,
     }
 }
 
@@ -242,9 +221,9 @@ fn custom_shape(lang: Lang) -> impl IntoView {
         hint: Some(K::ParamsHint),
         int: false,
         optional: true,
-        get: |p| custom(p).and_then(|a| a.params),
+        get: |p| p.model.custom().and_then(|a| a.params),
         set: |p, v| {
-            if let Some(a) = custom_mut(p) {
+            if let Some(a) = p.model.custom_mut() {
                 a.params = v;
             }
         },
@@ -256,9 +235,9 @@ fn custom_shape(lang: Lang) -> impl IntoView {
         hint: Some(K::HeadDimHint),
         int: true,
         optional: true,
-        get: |p| custom(p).and_then(|a| a.head_dim).map(f64::from),
+        get: |p| p.model.custom().and_then(|a| a.head_dim).map(f64::from),
         set: |p, v| {
-            if let Some(a) = custom_mut(p) {
+            if let Some(a) = p.model.custom_mut() {
                 a.head_dim = v.map(|v| v as u32);
             }
         },
@@ -267,9 +246,9 @@ fn custom_shape(lang: Lang) -> impl IntoView {
         label: K::MlpKind,
         path: "model.arch.mlp",
         opts: o::MLP,
-        get: |p| custom(p).and_then(|a| names::variant(&a.mlp)).unwrap_or(""),
+        get: |p| p.model.custom().and_then(|a| names::variant(&a.mlp)).unwrap_or(""),
         set: |p, v| {
-            if let (Some(a), Some(m)) = (custom_mut(p), names::parse(v)) {
+            if let (Some(a), Some(m)) = (p.model.custom_mut(), names::parse(v)) {
                 a.mlp = m;
             }
         },
@@ -277,9 +256,9 @@ fn custom_shape(lang: Lang) -> impl IntoView {
     let tied = Check {
         label: K::TiedEmbeddings,
         path: "model.arch.tied_embeddings",
-        get: |p| custom(p).is_some_and(|a| a.tied_embeddings),
+        get: |p| p.model.custom().is_some_and(|a| a.tied_embeddings),
         set: |p, v| {
-            if let Some(a) = custom_mut(p) {
+            if let Some(a) = p.model.custom_mut() {
                 a.tied_embeddings = v;
             }
         },
@@ -321,7 +300,7 @@ fn generic_model(lang: Lang) -> impl IntoView {
                     _ => None,
                 },
                 set: |p, v| {
-                    if let (Some(g), Some(v)) = (generic_mut(p), v) {
+                    if let (Some(g), Some(v)) = (p.model.generic_mut(), v) {
                         g.$field = v;
                     }
                 },

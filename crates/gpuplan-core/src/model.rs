@@ -192,6 +192,36 @@ impl Default for ModelSpec {
 }
 
 impl ModelSpec {
+    /// The custom shape, when the model is one.
+    pub fn custom(&self) -> Option<&Arch> {
+        match self {
+            ModelSpec::Custom { arch } => Some(arch),
+            _ => None,
+        }
+    }
+
+    pub fn custom_mut(&mut self) -> Option<&mut Arch> {
+        match self {
+            ModelSpec::Custom { arch } => Some(arch),
+            _ => None,
+        }
+    }
+
+    /// The generic (non-transformer) description, when the model is one.
+    pub fn generic(&self) -> Option<&Generic> {
+        match self {
+            ModelSpec::Generic { generic } => Some(generic),
+            _ => None,
+        }
+    }
+
+    pub fn generic_mut(&mut self) -> Option<&mut Generic> {
+        match self {
+            ModelSpec::Generic { generic } => Some(generic),
+            _ => None,
+        }
+    }
+
     /// The transformer shape, when the model has one (presets and custom).
     pub fn arch(&self) -> Option<std::borrow::Cow<'_, Arch>> {
         match self {

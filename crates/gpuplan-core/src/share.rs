@@ -172,9 +172,9 @@ macro_rules! arch {
         Field {
             key: $key,
             path: concat!("model.arch.", stringify!($f)),
-            get: |p| custom(p).map(|a| Param::text(&a.$f)),
+            get: |p| p.model.custom().map(|a| Param::text(&a.$f)),
             set: |p, s| {
-                custom_mut(p)?.$f = Param::parse(s)?;
+                p.model.custom_mut()?.$f = Param::parse(s)?;
                 Some(())
             },
         }
@@ -187,38 +187,13 @@ macro_rules! generic {
         Field {
             key: $key,
             path: concat!("model.generic.", stringify!($f)),
-            get: |p| generic(p).map(|g| Param::text(&g.$f)),
+            get: |p| p.model.generic().map(|g| Param::text(&g.$f)),
             set: |p, s| {
-                generic_mut(p)?.$f = Param::parse(s)?;
+                p.model.generic_mut()?.$f = Param::parse(s)?;
                 Some(())
             },
         }
     };
-}
-
-fn custom(p: &Plan) -> Option<&Arch> {
-    match &p.model {
-        ModelSpec::Custom { arch } => Some(arch),
-        _ => None,
-    }
-}
-fn custom_mut(p: &mut Plan) -> Option<&mut Arch> {
-    match &mut p.model {
-        ModelSpec::Custom { arch } => Some(arch),
-        _ => None,
-    }
-}
-fn generic(p: &Plan) -> Option<&Generic> {
-    match &p.model {
-        ModelSpec::Generic { generic } => Some(generic),
-        _ => None,
-    }
-}
-fn generic_mut(p: &mut Plan) -> Option<&mut Generic> {
-    match &mut p.model {
-        ModelSpec::Generic { generic } => Some(generic),
-        _ => None,
-    }
 }
 
 fn model_key(p: &Plan) -> String {
@@ -398,9 +373,9 @@ const FIELDS: &[Field] = &[
     Field {
         key: "a.mlp",
         path: "model.arch.mlp",
-        get: |p| custom(p).map(|a| Named(a.mlp).text()),
+        get: |p| p.model.custom().map(|a| Named(a.mlp).text()),
         set: |p, s| {
-            custom_mut(p)?.mlp = <Named<_> as Param>::parse(s)?.0;
+            p.model.custom_mut()?.mlp = <Named<_> as Param>::parse(s)?.0;
             Some(())
         },
     },
@@ -412,18 +387,18 @@ const FIELDS: &[Field] = &[
     Field {
         key: "a.mla",
         path: "model.arch.attention",
-        get: |p| custom(p).map(mla_text),
+        get: |p| p.model.custom().map(mla_text),
         set: |p, s| {
-            custom_mut(p)?.attention = mla_parse(s)?;
+            p.model.custom_mut()?.attention = mla_parse(s)?;
             Some(())
         },
     },
     Field {
         key: "a.sw",
         path: "model.arch.sliding",
-        get: |p| custom(p).map(window_text),
+        get: |p| p.model.custom().map(window_text),
         set: |p, s| {
-            custom_mut(p)?.sliding = window_parse(s)?;
+            p.model.custom_mut()?.sliding = window_parse(s)?;
             Some(())
         },
     },
