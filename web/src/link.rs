@@ -28,7 +28,8 @@ pub fn start() -> Start {
         .find_map(|kv| kv.strip_prefix("host="))
         .map(|h| share::decode(&format!("unit={h}")).unit.unwrap_or_else(|| h.to_string()));
     let query = strip(&search, "host");
-    Start { shared: !query.trim_start_matches('?').is_empty(), link: share::decode(&query), host }
+    let display = |kv: &str| matches!(kv.split('=').next(), Some("" | "v" | "lang" | "unit" | "embed"));
+    Start { shared: !query.split('&').all(display), link: share::decode(&query), host }
 }
 
 /// The query without one key (the decoder would list it as unknown).

@@ -1,11 +1,18 @@
-//! Display preferences kept in localStorage. Storage may be missing or throw
-//! (sandboxed iframes, privacy modes): every access fails silently.
+//! Display preferences and the user's plan, kept in localStorage. Storage may
+//! be missing, full or throw (sandboxed iframes, privacy modes): every access
+//! fails silently and the page works without it.
+
+use gpuplan_core::plan::Plan;
+use gpuplan_core::share;
+use leptos::prelude::*;
 
 use crate::fmt::Unit;
 use crate::i18n::Lang;
 
 const LANG_KEY: &str = "gpuplan.lang";
 const UNIT_KEY: &str = "gpuplan.unit";
+/// The plan as its share-link query (`share::encode`, no lang or unit).
+const PLAN_KEY: &str = "gpuplan.plan";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -43,6 +50,21 @@ pub fn initial_unit() -> Unit {
 
 pub fn save_unit(unit: Unit) {
     save(UNIT_KEY, unit.code());
+}
+
+/// The plan saved by the user's last edit, else the default. A stored value
+/// is read like a share link: whatever cannot be read (a corrupted value, a
+/// key from a newer version) is dropped silently, the rest is kept.
+pub fn saved_plan() -> Plan {
+    load(PLAN_KEY).map(|q| share::decode(&q).plan).unwrap_or_default()
+}
+
+/// Saves the plan on every change after the first: a plan opened from a
+/// link replaces the saved one only once the user edits it.
+pub fn keep_plan(plan: RwSignal<Plan>) {
+    Effect::new(move |seen: Option<()>| {
+        plan.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode(p, None, None))));
+    });
 }
 
 /// Sets `<html lang>` so screen readers and fonts follow the language.

@@ -1,6 +1,5 @@
 //! The page frame: header with language and unit switches, the two columns.
 
-use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
 
 use crate::compare::Gallery;
@@ -23,9 +22,14 @@ pub fn App() -> impl IntoView {
         Some(_) => Unit::Gb,
         None => prefs::initial_unit(),
     };
-    let plan = if start.shared { start.link.plan.clone() } else { Plan::default() };
+    // A link's plan shows as given; a bare visit reopens the saved plan. An
+    // embedded page is the host's: it neither reads nor writes the saved plan.
+    let plan = if start.shared || embed { start.link.plan.clone() } else { prefs::saved_plan() };
     let app = State::new(plan, lang, unit);
     provide_context(app);
+    if !embed {
+        prefs::keep_plan(app.plan);
+    }
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
     sheet::load(app, start.host.clone());
     if embed {
