@@ -25,7 +25,8 @@ commands:
   fit        every catalog GPU: count needed, per-GPU use, headroom, flags, speed
   gpus       the GPU catalog with sources
   cost       every purchase option's whole bill, cheapest first
-  share      the share link for the plan (--base URL to prefix it)
+  share      the share link for the plan (--base URL to prefix it); --format iframe|wiki|markdown
+             prints the page's copy-paste snippets (Markdown: memory, hardware, cost, checklist)
   checklist  pre-order checklist and acceptance guide for the plan, as Markdown
   models     the preset models
   help       this text

@@ -1,19 +1,41 @@
-//! `gpuplan share`: the share link for a plan given by flags, `--plan` or `--url`.
+//! `gpuplan share`: the share link for a plan given by flags, `--plan` or
+//! `--url`, or (`--format iframe|wiki|markdown`) the page's copy-paste snippets.
 
-use gpuplan_core::share;
+use gpuplan_core::lang::Lang;
+use gpuplan_core::{report, share, snippets};
 
 use crate::args::{self, CliError, Flags};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &args::PLAN_SWITCHES)?;
     let base = flags.value("base")?.unwrap_or_default();
-    let lang = flags.value("lang")?.map(|l| gpuplan_core::lang::Lang::from_tag(&l));
-    let plan = args::plan(&mut flags)?;
+    let format = flags.value("format")?;
+    let lang = flags.value("lang")?.map(|l| Lang::from_tag(&l));
+    let mut plan = args::plan(&mut flags)?;
+    crate::fit::hardware(&mut flags, &mut plan)?;
     flags.finish()?;
     let errs = plan.validate();
     if !errs.is_empty() {
         return Err(CliError::fields(&errs, lang.unwrap_or_default()));
     }
-    println!("{base}?{}", share::encode(&plan, lang, None));
+    let format = format.as_deref().unwrap_or("link");
+    if matches!(format, "link" | "text") {
+        println!("{base}?{}", share::encode(&plan, lang, None));
+        return Ok(());
+    }
+    // The snippets are in words: without --lang, the environment's language.
+    let lang = lang.unwrap_or_else(|| Lang::from_tag(&std::env::var("LANG").unwrap_or_default()));
+    let r = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let s = snippets::snippets(&plan, &r, lang, &base);
+    match format {
+        "iframe" => print!("{}", s.iframe),
+        "wiki" => print!("{}", s.wiki),
+        "markdown" => print!("{}", s.markdown),
+        other => {
+            return Err(CliError(format!(
+                "--format: unknown \"{other}\"; accepted: link, iframe, wiki, markdown"
+            )))
+        }
+    }
     Ok(())
 }

@@ -28,4 +28,5 @@ pub mod presets;
 pub mod report;
 pub mod share;
 pub mod sheet;
+pub mod snippets;
 pub mod speed;

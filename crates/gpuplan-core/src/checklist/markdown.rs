@@ -37,7 +37,7 @@ fn item_lines(item: &Item, section: SectionId, lang: Lang, out: &mut String) {
 
 /// Backslash-escapes the punctuation Markdown would read as markup, and keeps
 /// everything on one line.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -25,6 +25,7 @@ use serde::Serialize;
 pub use facts::{CudaVersion, Facts};
 pub use from_plan::facts;
 pub use markdown::to_markdown;
+pub(crate) use markdown::escape as escape_markdown;
 
 use crate::error::FieldError;
 use crate::lang::Lang;

@@ -13,7 +13,7 @@ use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
 
 mod activations;
-mod fmt;
+pub(crate) mod fmt;
 mod inference;
 mod inverse;
 mod kv;
