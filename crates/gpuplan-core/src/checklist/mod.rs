@@ -24,8 +24,8 @@ use serde::Serialize;
 
 pub use facts::{CudaVersion, Facts};
 pub use from_plan::facts;
-pub use markdown::to_markdown;
 pub(crate) use markdown::escape as escape_markdown;
+pub use markdown::to_markdown;
 
 use crate::error::FieldError;
 use crate::lang::Lang;
