@@ -411,5 +411,13 @@ impl HardwareChoice {
         if let Some(gpu) = &self.custom {
             gpu.validate("hardware.custom", errs);
         }
+        // The catalog's GPUs, the plan's own, or "custom".
+        let mine = self.custom.as_ref().is_some_and(|c| c.id == self.gpu);
+        if !mine && self.gpu != "custom" && crate::hardware::find(&self.gpu).is_none() {
+            errs.push(FieldError::new(
+                "hardware.gpu",
+                crate::error::Problem::Unknown { id: self.gpu.clone() },
+            ));
+        }
     }
 }

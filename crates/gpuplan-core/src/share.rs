@@ -536,20 +536,25 @@ pub fn decode(input: &str) -> Link {
             if (f.set)(&mut link.plan, value).is_some() {
                 applied.push((f, value.clone()));
             } else {
-                let not_custom = f.key.starts_with("a.") || f.key.starts_with("g.");
-                let reason = if not_custom { Reason::NotApplicable } else { Reason::BadValue };
+                // A shape key is "not applicable" only when the model lacks that shape.
+                let model = &link.plan.model;
+                let elsewhere = (f.key.starts_with("a.") && model.custom().is_none())
+                    || (f.key.starts_with("g.") && model.generic().is_none());
+                let reason = if elsewhere { Reason::NotApplicable } else { Reason::BadValue };
                 link.ignored.push(Ignored { key: f.key.into(), value: value.clone(), reason });
             }
         }
     }
     for (key, value) in &pairs {
         match key.as_str() {
-            "v" if value.parse::<u32>().map_or(true, |v| v > VERSION) => link.ignored.push(Ignored {
-                key: key.clone(),
-                value: value.clone(),
-                reason: Reason::NewerVersion,
-            }),
-            "v" => {}
+            "v" => match value.parse::<u32>() {
+                Ok(v) if v <= VERSION => {}
+                read => link.ignored.push(Ignored {
+                    key: key.clone(),
+                    value: value.clone(),
+                    reason: if read.is_ok() { Reason::NewerVersion } else { Reason::BadValue },
+                }),
+            },
             "lang" if value == "zh" || value == "en" => link.lang = Some(Lang::from_tag(value)),
             "unit" if value == "gb" || value == "gib" => link.unit = Some(value.clone()),
             "embed" => link.embed = value != "0",
@@ -577,7 +582,11 @@ fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
     let mut live: Vec<&(&'static Field, String)> = applied.iter().collect();
     for _ in 0..=applied.len() {
         let errs = link.plan.validate();
-        let Some((field, value)) = errs.iter().find_map(|e| culprit(&e.field, &live)) else { return };
+        let Some((problem, (field, value))) =
+            errs.iter().find_map(|e| Some((&e.problem, culprit(&e.field, &live)?)))
+        else {
+            return;
+        };
         // Every value given for this key is spent: the field is back to its default.
         live.retain(|(f, _)| f.key != field.key);
         let fresh = baseline(&link.plan);
@@ -587,7 +596,11 @@ fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
         link.ignored.push(Ignored {
             key: field.key.into(),
             value: value.clone(),
-            reason: Reason::OutOfRange,
+            // An id that names nothing (gpu=x) is unreadable, not out of range.
+            reason: match problem {
+                crate::error::Problem::Unknown { .. } => Reason::BadValue,
+                _ => Reason::OutOfRange,
+            },
         });
     }
 }
@@ -747,6 +760,19 @@ mod tests {
         let link = decode(&encode(&p, None, None));
         assert_eq!(link.ignored, vec![]);
         assert_eq!(link.plan, p);
+    }
+
+    #[test]
+    fn each_bad_part_gets_its_own_reason() {
+        let link = decode("v=x&m=custom&a.l=abc&g.p=1&gpu=%3Cb%3E&hr=95");
+        let keys: Vec<(&str, Reason)> = link.ignored.iter().map(|i| (i.key.as_str(), i.reason)).collect();
+        assert!(keys.contains(&("a.l", Reason::BadValue)), "{keys:?}");
+        assert!(keys.contains(&("g.p", Reason::NotApplicable)), "{keys:?}");
+        assert!(keys.contains(&("v", Reason::BadValue)), "{keys:?}");
+        assert!(keys.contains(&("gpu", Reason::BadValue)), "{keys:?}");
+        assert!(keys.contains(&("hr", Reason::OutOfRange)), "{keys:?}");
+        assert_eq!(link.plan.hardware.gpu, Plan::default().hardware.gpu);
+        assert!(link.plan.validate().is_empty());
     }
 
     #[test]
