@@ -21,7 +21,7 @@ pub fn lengths(current: u64, model_max: Option<u64>) -> Vec<u64> {
     let mut v: Vec<u64> = (9..=20).map(|k| 1u64 << k).filter(|&n| n <= top).collect();
     if !v.contains(&current) && current <= MAX_TOKENS {
         v.push(current);
-        v.sort_unstable();
+        gpuplan_core::sort::sort_by_key(&mut v, |&n| n);
     }
     v
 }

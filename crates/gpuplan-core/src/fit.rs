@@ -302,7 +302,9 @@ where
         .iter()
         .map(|(gpu, custom)| search.row(plan, gpu, *custom, single, opts, max_gpus, size))
         .collect();
-    rows.sort_by(|a, b| rank(a).partial_cmp(&rank(b)).unwrap_or(std::cmp::Ordering::Equal));
+    crate::sort::sort_by(&mut rows, |a, b| {
+        rank(a).partial_cmp(&rank(b)).unwrap_or(std::cmp::Ordering::Equal)
+    });
     Ok(FitReport { single_gpu_bytes: single.per_gpu, max_gpus, rows })
 }
 
@@ -447,7 +449,9 @@ where
         let chosen = plan.hardware.gpu == gpu.id;
         let per_node = plan.hardware.gpus_per_node;
         let mut found = self.options(usable.bytes, per_node);
-        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
+        crate::sort::sort_by_key(&mut found, |(o, _)| {
+            (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy)
+        });
         let best = found.first();
         let speed = best.map(|(o, need)| {
             let at =

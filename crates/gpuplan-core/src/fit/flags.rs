@@ -100,7 +100,7 @@ pub(crate) fn flags(cx: &Context) -> Vec<Flag> {
         precision_unverified,
     ];
     let mut out: Vec<Flag> = rules.iter().filter_map(|rule| rule(cx)).collect();
-    out.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    crate::sort::sort_by_key(&mut out, |f| std::cmp::Reverse(f.severity));
     out
 }
 
