@@ -274,9 +274,11 @@ impl Default for FitOptions {
 /// engine. The engine runs without a card (`estimate_on(.., None)`): its
 /// per-GPU need does not depend on the card, only vLLM's reservation would.
 pub fn fit(plan: &Plan, opts: &FitOptions) -> Result<FitReport, Vec<FieldError>> {
-    let single = crate::memory::estimate_on(plan, None)?;
+    // The search needs bytes only: the engine runs without its derivation text.
+    let bytes_only = |p: &Plan| crate::memory::quiet(|| crate::memory::estimate_on(p, None));
+    let single = bytes_only(plan)?;
     let size = ModelSize { total: single.params, active: single.active_params };
-    fit_with(plan, opts, Some(size), |p| crate::memory::estimate_on(p, None))
+    fit_with(plan, opts, Some(size), bytes_only)
 }
 
 /// Fit with a given memory estimator (the memory engine, or a stand-in in

@@ -57,7 +57,7 @@ pub fn facts(
 /// The memory engine on one unsplit GPU: whole-model weights and optimizer state.
 fn whole_model(plan: &Plan) -> Result<MemoryResult, Vec<FieldError>> {
     let one = Plan { parallel: Parallel::default(), ..plan.clone() };
-    crate::memory::estimate(&one)
+    crate::memory::quiet(|| crate::memory::estimate(&one))
 }
 
 /// A resumable checkpoint: the trained weights (16-bit, or 32-bit in FP32

@@ -6,6 +6,7 @@
 //! GELU keeps 2·i, GQA keeps only k KV heads, head_dim comes from the config,
 //! and no dropout masks are kept (fine-tuning runs without dropout).
 
+use super::fmt::why;
 use crate::model::{Arch, Attention, Mlp};
 use crate::plan::{GradCkpt, Training};
 
@@ -128,27 +129,27 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, St
     let first = kept * in_flight + recompute_bytes;
     let last = kept + recompute_bytes + logits + head_inputs;
     let total = if split.pp > 1 { first.max(last) } else { last };
-    let kept_txt = format!("L {resident}·{} B", fmt::num(kept_per_layer));
+    let kept_txt = why!("L {resident}·{} B", fmt::num(kept_per_layer));
     let recompute_txt =
-        if recompute > 0.0 { format!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
-    let tp_txt = if split.tp > 1 { format!("/tp {}", split.tp) } else { String::new() };
-    let loss_txt = format!(
+        if recompute > 0.0 { why!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
+    let tp_txt = if split.tp > 1 { why!("/tp {}", split.tp) } else { String::new() };
+    let loss_txt = why!(
         "head 2·h {}·{} B + V {}{tp_txt}·{} B",
         arch.hidden,
         fmt::num(elem),
         arch.vocab,
         fmt::num(logit_elem)
     );
-    let tokens_txt = format!("b·s {}·{}", t.batch, t.seq);
+    let tokens_txt = why!("b·s {}·{}", t.batch, t.seq);
     let d = if split.pp > 1 {
-        format!(
+        why!(
             "max(first stage {tokens_txt} × ({} micro-batches × {kept_txt}{recompute_txt}), \
              last stage {tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt})) = {}",
             split.pp,
             fmt::size(total)
         )
     } else {
-        format!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
+        why!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
     };
     (total, d)
 }

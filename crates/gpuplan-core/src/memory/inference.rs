@@ -3,6 +3,7 @@
 //! the card, so its peak is the reservation; llama.cpp reserves the whole
 //! context up front; Transformers allocates as it goes.
 
+use super::fmt::why;
 use crate::model::{Arch, Generic};
 use crate::plan::{Engine, Inference};
 
@@ -72,7 +73,7 @@ fn vllm_pool(
     };
     let reserved = util * mem;
     let kv = (reserved - w - ws).max(0.0);
-    let derivation = format!(
+    let derivation = why!(
         "util {} × {} = {}; KV pool = {} − weights {} − workspace {} = {}",
         fmt::num(util),
         fmt::size(mem),
@@ -110,20 +111,20 @@ pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
     Built {
         weights: Part::new(
             w,
-            format!("{}×{}b ÷ 8 bit/B = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
+            why!("{}×{}b ÷ 8 bit/B = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
             weights::SOURCE,
         ),
         gradients: Part::none(),
         optimizer: Part::none(),
         activations: Part::new(
             act,
-            format!("stated {}", fmt::size(act)),
+            why!("stated {}", fmt::size(act)),
             "user input (model.generic.activation_gb)",
         ),
         kv_cache: Part::none(),
         workspace: Part::new(
             runtime::CUDA_CONTEXT,
-            format!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
+            why!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
             runtime::SOURCE,
         ),
         trainable_params: 0.0,

@@ -20,7 +20,7 @@ fn search(
         let mut p = plan.clone();
         set(&mut p, v);
         // Values so large the estimate overflows do not fit.
-        estimate_on(&p, None).is_ok_and(|r| r.per_gpu_bytes <= budget)
+        super::fmt::quiet(|| estimate_on(&p, None)).is_ok_and(|r| r.per_gpu_bytes <= budget)
     };
     if !fits(1) {
         return Ok(None);

@@ -4,6 +4,7 @@
 //! decoupled RoPE key (replicated on every tensor-parallel rank); windowed
 //! layers hold at most the window.
 
+use super::fmt::why;
 use crate::model::{Arch, Attention};
 use crate::plan::KvDtype;
 
@@ -33,15 +34,15 @@ fn elements_per_layer(arch: &Arch, split: &Split) -> (f64, String) {
             let d = arch.head_dim();
             let e = 2.0 * f64::from(heads) * f64::from(d);
             let k = if split.tp > 1 {
-                format!("⌈k {}/tp {}⌉ {heads}", arch.kv_heads, split.tp)
+                why!("⌈k {}/tp {}⌉ {heads}", arch.kv_heads, split.tp)
             } else {
-                format!("k {heads}")
+                why!("k {heads}")
             };
-            (e, format!("2·{k}·d {d}"))
+            (e, why!("2·{k}·d {d}"))
         }
         Attention::Mla { kv_lora_rank, rope_dim, .. } => {
             let e = f64::from(kv_lora_rank) + f64::from(rope_dim);
-            (e, format!("(c_kv {kv_lora_rank} + d_rope {rope_dim})"))
+            (e, why!("(c_kv {kv_lora_rank} + d_rope {rope_dim})"))
         }
     }
 }
@@ -67,17 +68,17 @@ pub fn bytes(arch: &Arch, dtype: KvDtype, split: &Split, context: u64, seqs: u64
     let total = seqs as f64 * token_layers * elems * eb * stage;
     let layers_txt = if local > 0 {
         let w = arch.sliding.map_or(0, |w| w.window);
-        format!("(L_full {full}·s {context} + L_win {local}·min(s, {w}))")
+        why!("(L_full {full}·s {context} + L_win {local}·min(s, {w}))")
     } else {
-        format!("L {}·s {context}", arch.layers)
+        why!("L {}·s {context}", arch.layers)
     };
     let stage_txt = if split.pp > 1 {
-        format!("·{}/{}", split.stage_layers(arch.layers), arch.layers)
+        why!("·{}/{}", split.stage_layers(arch.layers), arch.layers)
     } else {
         String::new()
     };
     let derivation =
-        format!("n {seqs}·{layers_txt}·{elems_txt}·{} B{stage_txt} = {}", fmt::num(eb), fmt::size(total));
+        why!("n {seqs}·{layers_txt}·{elems_txt}·{} B{stage_txt} = {}", fmt::num(eb), fmt::size(total));
     (total, derivation)
 }
 

@@ -22,6 +22,7 @@ mod split;
 mod training;
 mod weights;
 
+pub use fmt::quiet;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;

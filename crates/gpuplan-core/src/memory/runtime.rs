@@ -6,6 +6,7 @@
 //! - llama.cpp reserves a compute buffer for one micro-batch (`n_ubatch`
 //!   512) in f32, logits included.
 
+use super::fmt::why;
 use crate::model::Arch;
 use crate::plan::{Engine, Inference};
 
@@ -54,7 +55,7 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference) -> (f64, String) {
     let layer = p.tokens * per_token * p.element;
     let logits = p.logit_rows * f64::from(arch.vocab) * 4.0 * p.logit_copies;
     let total = CUDA_CONTEXT + layer + logits;
-    let derivation = format!(
+    let derivation = why!(
         "CUDA ctx {} + {} T {}·{} el·{} B + logits {}·V {}·4 B{} = {}",
         fmt::size(CUDA_CONTEXT),
         p.what,
@@ -63,7 +64,7 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference) -> (f64, String) {
         fmt::num(p.element),
         fmt::count(p.logit_rows),
         arch.vocab,
-        if p.logit_copies > 1.0 { format!("·{}", fmt::num(p.logit_copies)) } else { String::new() },
+        if p.logit_copies > 1.0 { why!("·{}", fmt::num(p.logit_copies)) } else { String::new() },
         fmt::size(total)
     );
     (total, derivation)

@@ -2,6 +2,7 @@
 //! busiest pipeline stage holds ceil(L / pp) layers plus an end of the
 //! model, and data-parallel sharding divides training state by N.
 
+use super::fmt::why;
 use crate::model::{Arch, Matrix, Role};
 use crate::plan::{Plan, Shard};
 
@@ -49,10 +50,10 @@ impl Split {
     pub fn note(&self, layers: u32) -> String {
         let mut s = String::new();
         if self.pp > 1 {
-            s.push_str(&format!("; pp {}: L {}/{layers}", self.pp, self.stage_layers(layers)));
+            s.push_str(&why!("; pp {}: L {}/{layers}", self.pp, self.stage_layers(layers)));
         }
         if self.tp > 1 {
-            s.push_str(&format!("; ÷tp {}", self.tp));
+            s.push_str(&why!("; ÷tp {}", self.tp));
         }
         s
     }

@@ -210,6 +210,31 @@ mod props {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
+        /// The fit search's text-free mode changes no number, and ends with the call.
+        #[test]
+        fn quiet_gives_the_same_bytes_without_text(
+            id in preset(), e in engine(), m in prop_oneof![Just(Method::Full), Just(Method::Lora), Just(Method::Qlora)],
+            training in any::<bool>(), tp in prop_oneof![Just(1u32), Just(2), Just(8)]
+        ) {
+            let mut plan = if training { train(m) } else { infer(e, 8192, 4) };
+            plan.model = ModelSpec::Preset { id };
+            plan.parallel.gpus = tp;
+            plan.parallel.tp = tp;
+            let loud = estimate_on(&plan, Some(80e9));
+            let quiet = super::quiet(|| estimate_on(&plan, Some(80e9)));
+            prop_assert_eq!(loud.is_ok(), quiet.is_ok());
+            if let (Ok(loud), Ok(quiet)) = (loud, quiet) {
+                prop_assert_eq!(loud.per_gpu_bytes, quiet.per_gpu_bytes);
+                let pairs = loud.components.all().into_iter().zip(quiet.components.all());
+                for (a, b) in pairs {
+                    prop_assert_eq!(a.bytes, b.bytes);
+                    prop_assert!(b.derivation.is_empty() || a.derivation == b.derivation);
+                }
+                prop_assert!(!loud.components.weights.derivation.is_empty());
+            }
+            prop_assert!(!estimate_on(&plan, Some(80e9)).map(|r| r.components.weights.derivation.is_empty()).unwrap_or(false));
+        }
+
         #[test]
         fn more_context_or_concurrency_never_needs_less(
             id in preset(), e in engine(), ctx in 1u64..200_000, n in 1u64..64, extra in 1u64..50_000

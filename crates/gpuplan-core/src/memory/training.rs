@@ -2,6 +2,7 @@
 //! fine-tuning, LoRA and QLoRA, under each precision recipe, optimizer and
 //! data-parallel sharding.
 
+use super::fmt::why;
 use crate::model::{Arch, Matrix, Role};
 use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Training, WeightFormat};
 
@@ -73,7 +74,7 @@ fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
         let per = m + states * bytes;
         (
             per * t.params,
-            format!("{} × ({} + {}·{} B)", fmt::count(t.params), fmt::num(m), states, fmt::num(bytes)),
+            why!("{} × ({} + {}·{} B)", fmt::count(t.params), fmt::num(m), states, fmt::num(bytes)),
         )
     };
     match opt {
@@ -83,7 +84,7 @@ fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
         Optimizer::Sgd | Optimizer::Lion => full(1.0, r.state),
         Optimizer::Adafactor => {
             let b = m * t.params + t.factored * r.state;
-            let d = format!(
+            let d = why!(
                 "{} × {} B + factored (rows+cols) {} × {} B",
                 fmt::count(t.params),
                 fmt::num(m),
@@ -141,12 +142,12 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     };
     let frozen_bytes = frozen.as_ref().map_or(0.0, |f| f.bytes);
     let w = (frozen_bytes + tr.params * r.weight) / div + gathered;
-    let mut w_txt = frozen.map_or(String::new(), |f| format!("base {}; ", f.derivation));
-    w_txt.push_str(&format!("trainable {} × {} B", fmt::count(tr.params), fmt::num(r.weight)));
+    let mut w_txt = frozen.map_or(String::new(), |f| why!("base {}; ", f.derivation));
+    w_txt.push_str(&why!("trainable {} × {} B", fmt::count(tr.params), fmt::num(r.weight)));
     if sharded_weights {
-        w_txt.push_str(&format!(" ÷ N {n}; + gathered unit {} params", fmt::count(unit)));
+        w_txt.push_str(&why!(" ÷ N {n}; + gathered unit {} params", fmt::count(unit)));
     }
-    w_txt.push_str(&format!(" = {}", fmt::size(w)));
+    w_txt.push_str(&why!(" = {}", fmt::size(w)));
 
     // Gradients: the full buffer, or one tensor at a time when the step runs in backward.
     let (g_params, g_what) =
@@ -154,20 +155,19 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let g_div = if sharded_grads && !t.opt_in_bwd { n } else { 1.0 };
     let ds_fp32 = if deepspeed && t.precision == Precision::Mixed { 4.0 * tr.params / n } else { 0.0 };
     let g = g_params * r.grad / g_div + ds_fp32;
-    let mut g_txt = format!("{g_what} {} × {} B", fmt::count(g_params), fmt::num(r.grad));
+    let mut g_txt = why!("{g_what} {} × {} B", fmt::count(g_params), fmt::num(r.grad));
     if g_div > 1.0 {
-        g_txt.push_str(&format!(" ÷ N {n}"));
+        g_txt.push_str(&why!(" ÷ N {n}"));
     }
     if ds_fp32 > 0.0 {
-        g_txt.push_str(&format!(" + DeepSpeed fp32 partition 4 B × {} ÷ N {n}", fmt::count(tr.params)));
+        g_txt.push_str(&why!(" + DeepSpeed fp32 partition 4 B × {} ÷ N {n}", fmt::count(tr.params)));
     }
-    g_txt.push_str(&format!(" = {}", fmt::size(g)));
+    g_txt.push_str(&why!(" = {}", fmt::size(g)));
 
     // Optimizer: master copy and states, sharded by every ZeRO stage and FSDP.
     let (o_full, o_txt) = optimizer_bytes(t.optimizer, &r, tr);
     let o = o_full / n;
-    let o_txt =
-        format!("{o_txt}{} = {}", if n > 1.0 { format!(" ÷ N {n}") } else { String::new() }, fmt::size(o));
+    let o_txt = why!("{o_txt}{} = {}", if n > 1.0 { why!(" ÷ N {n}") } else { String::new() }, fmt::size(o));
     if t.optimizer == Optimizer::PagedAdamw8bit {
         notes.push(Note::new(
             "paged_optimizer",
@@ -218,14 +218,14 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     let dequant = if quantized { largest_body * 2.0 } else { 0.0 };
     let ws = runtime::CUDA_CONTEXT + dequant;
     let ws_txt = if quantized {
-        format!(
+        why!(
             "CUDA ctx {} + dequantised matrix {} × 2 B = {}",
             fmt::size(runtime::CUDA_CONTEXT),
             fmt::count(largest_body),
             fmt::size(ws)
         )
     } else {
-        format!("CUDA ctx {}", fmt::size(ws))
+        why!("CUDA ctx {}", fmt::size(ws))
     };
 
     let mut weights = st.weights;
@@ -268,13 +268,13 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
         optimizer: st.optimizer,
         activations: Part::new(
             activation_bytes,
-            format!("stated {}", fmt::size(activation_bytes)),
+            why!("stated {}", fmt::size(activation_bytes)),
             "user input (model.generic.activation_gb)",
         ),
         kv_cache: Part::none(),
         workspace: Part::new(
             runtime::CUDA_CONTEXT,
-            format!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
+            why!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
             runtime::SOURCE,
         ),
         trainable_params: per_gpu,

@@ -3,6 +3,7 @@
 //! lm_head in 16-bit (bitsandbytes, GPTQ/AWQ, fp8 and MXFP4 checkpoints do);
 //! GGUF bits are whole-file averages, embeddings included.
 
+use super::fmt::why;
 use crate::model::Arch;
 use crate::plan::WeightFormat;
 
@@ -85,10 +86,10 @@ pub fn bytes(arch: &Arch, f: WeightFormat, split: &Split) -> (f64, String) {
     for g in &groups {
         let bits = group_bits(f, g.kind, arch.is_moe());
         total += g.params * bits / 8.0;
-        parts.push(format!("{} {}×{}b", g.kind.label(), fmt::count(g.params), fmt::num(bits)));
+        parts.push(why!("{} {}×{}b", g.kind.label(), fmt::count(g.params), fmt::num(bits)));
     }
     let derivation =
-        format!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
+        why!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
     (total, derivation)
 }
 
