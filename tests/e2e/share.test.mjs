@@ -1,17 +1,21 @@
 // Share links and embedding, as a user meets them: edit, copy the link,
 // open it fresh; a broken link opens with a notice; hostile text stays text;
-// the embedded page sizes its iframe.
+// the embedded page sizes its iframe; the share panel's snippets follow the
+// plan; a host page's posted offers count only from the host= origin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, openPage, screenshot } from './lib.mjs';
+import { mkdir } from 'node:fs/promises';
+import { serve, launch, openPage, screenshot, outDir } from './lib.mjs';
 
-let server, browser;
+let server, other, browser;
 before(async () => {
-  server = await serve(undefined, { '/host/': join(import.meta.dirname, 'fixtures') });
+  const fixtures = { '/host/': join(import.meta.dirname, 'fixtures') };
+  server = await serve(undefined, fixtures);
+  other = await serve(undefined, fixtures); // another port: another origin
   browser = await launch();
 });
-after(async () => { await browser?.close(); await server?.close(); });
+after(async () => { await browser?.close(); await server?.close(); await other?.close(); });
 
 const peak = (page) => page.locator('[data-testid="peak-memory"]').innerText();
 
@@ -88,5 +92,72 @@ test('the checklist is filled from the plan and its ticks travel in the link', a
   const md = await fresh.page.locator('[data-testid="checklist-md"]').inputValue();
   assert.match(md, /^- \[x\] /m, 'the ticked item exports as done');
   await fresh.context.close();
+  await context.close();
+});
+
+test('the share panel offers iframe, wiki and Markdown snippets of the current plan', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.waitForSelector('[data-testid="peak-memory"]');
+  await page.fill('#f-inference-context', '16384');
+  const value = (id) => page.locator(`[data-testid="${id}"]`).inputValue();
+  await page.waitForFunction(() => document.querySelector('[data-testid="snippet-markdown"]').value.includes('ctx=16384'));
+  const share = new URL(await value('share-url'));
+  const iframe = await value('snippet-iframe');
+  const src = iframe.match(/^<iframe src="([^"]*)" data-gpuplan /)[1];
+  assert.ok(!/[<>']|&(?!amp;)/.test(src), `attribute text is escaped: ${src}`);
+  const link = src.replaceAll('&amp;', '&');
+  // The share link's query (the unit is the viewer's choice) with embed=1.
+  const query = share.search.replace(/&unit=[a-z]+/, '');
+  assert.equal(link, `${share.origin}${share.pathname}${query}&embed=1`);
+  assert.match(iframe, new RegExp(`<script src="${server.url}embed\\.js"></script>`));
+
+  const md = await value('snippet-markdown');
+  assert.ok(md.includes(`(${share.origin}${share.pathname}${query})`), 'the summary links the plan');
+  assert.match(md, /^\| Weights \| [\d.]+ GB \|$/m);
+  assert.match(md, /^\| KV cache \| [\d.]+ GB \|$/m);
+  assert.match(md, /^\| \*\*Total\*\* \| \*\*[\d,.]+ USD\*\* \|$/m);
+  assert.match(md, /^- \[ \] /m, 'the checklist follows');
+  // The peak row carries the page's figure: its bytes print as the page prints them.
+  const [, gb, bytes] = md.match(/^\| \*\*Peak per GPU\*\* \| \*\*([\d.]+) GB \((\d+) B\)\*\* \|$/m);
+  const shown = await peak(page);
+  assert.equal(shown, `${(Number(bytes) / 1e9).toFixed(1)} GB`);
+  assert.ok(Math.abs(Number(gb) - Number(bytes) / 1e9) < 0.005, `${gb} GB is ${bytes} B`);
+
+  const wiki = await value('snippet-wiki');
+  assert.match(wiki, /^== gpuplan: Llama 3\.1 8B · inference ==\n\[http/);
+  assert.ok(wiki.includes(`[${share.origin}${share.pathname}${query} Open this plan in gpuplan]`));
+  assert.equal(wiki.match(/\{\| class="wikitable"/g).length, 3);
+
+  // Focus selects the whole snippet, ready to copy.
+  await page.focus('[data-testid="snippet-markdown"]');
+  assert.ok(await page.evaluate(() => {
+    const el = document.activeElement;
+    return el.selectionStart === 0 && el.selectionEnd === el.value.length;
+  }));
+  await mkdir(outDir, { recursive: true });
+  await page.locator('.share').screenshot({ path: join(outDir, 'share-panel.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("offers posted from the host= origin show as the host's; from any other origin they are ignored", async () => {
+  const { page, context, errors } = await openPage(browser, `${other.url}host/offers.html?planner=${encodeURIComponent(server.url)}`);
+  const allowed = page.frameLocator('#allowed');
+  const ignoring = page.frameLocator('#other');
+  await allowed.locator('[data-testid="cost-table"]').waitFor();
+  await ignoring.locator('[data-testid="cost-table"]').waitFor();
+  await page.waitForFunction(() => window.gpuplanEmbed);
+  const offer = { id: 'v8', name: 'Vendor 8x H100', gpu: 'h100-sxm', gpus: 8, currency: 'USD',
+    od: { hourly: 1.5 }, source: 'vendor test sheet', date: '2026-12' };
+  await page.evaluate((offer) => {
+    for (const id of ['other', 'allowed']) window.gpuplanEmbed.sendOffers(document.getElementById(id), [offer]);
+  }, offer);
+  const row = allowed.locator('[data-testid="cost-table"] tr', { hasText: 'Vendor 8x H100' });
+  await row.first().waitFor();
+  assert.match(await row.first().innerText(), /host's offer/);
+  // The other frame got the same message first; give it time anyway, then check.
+  await page.waitForTimeout(500);
+  assert.equal(await ignoring.getByText('Vendor 8x H100').count(), 0);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -37,6 +37,10 @@ texts! {
     ChecklistMarkdownHint => "全选并复制：", "Select all and copy:";
     ShareTitle => "分享与嵌入", "Share and embed";
     ShareLabel => "方案链接（随编辑更新，复制即可分享）", "Plan link (follows your edits; copy it to share)";
+    SnippetIframe => "嵌入代码：iframe，embed.js 自动调整其高度", "Embed code: an iframe, sized by embed.js";
+    SnippetWiki => "MediaWiki 表格（维基文本，用于不允许 iframe 的 Wiki）", "MediaWiki table (wikitext, for wikis without iframes)";
+    SnippetMarkdown => "Markdown 摘要：显存、硬件、费用与检查清单（GitHub、GitLab、Confluence 的 Markdown 宏）",
+        "Markdown summary: memory, hardware, cost and checklist (GitHub, GitLab, Confluence's Markdown macro)";
     LinkIgnored => "链接中有部分内容未能使用，已忽略：", "Parts of the link could not be used and were ignored:";
     LangToggleLabel => "切换语言（Switch language）", "Switch language（切换语言）";
     UnitLabel => "显存单位", "Memory unit";

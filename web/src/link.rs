@@ -4,6 +4,7 @@
 
 use gpuplan_core::lang::Lang;
 use gpuplan_core::share::{self, Link};
+use gpuplan_core::snippets::{self, Snippets};
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -69,26 +70,54 @@ pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&q));
         }
     });
-    let full = move || {
-        let base = web_sys::window()
-            .and_then(|w| {
-                let l = w.location();
-                Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
-            })
-            .unwrap_or_default();
-        format!("{base}{}", query.get())
-    };
+    let full = move || format!("{}{}", page_base(), query.get());
+    // The snippets follow the last valid plan, like the results.
+    let snippets = Memo::new(move |prev: Option<&Option<Snippets>>| {
+        let lang = app.lang.get();
+        app.outcome.with(|o| match o {
+            Ok(r) => app.plan.with(|p| Some(snippets::snippets(p, r, lang, &page_base()))),
+            Err(_) => prev.cloned().flatten(),
+        })
+    });
+    type Pick = fn(&Snippets) -> String;
+    let areas: [(&str, K, Pick); 3] = [
+        ("snippet-iframe", K::SnippetIframe, |s| s.iframe.clone()),
+        ("snippet-wiki", K::SnippetWiki, |s| s.wiki.clone()),
+        ("snippet-markdown", K::SnippetMarkdown, |s| s.markdown.clone()),
+    ];
+    let areas = areas.into_iter().map(|(id, key, pick)| {
+        view! {
+            <label for=id>{move || t(app.lang.get(), key)}</label>
+            <textarea id=id data-testid=id readonly rows="5" on:focus=select_all
+                prop:value=move || snippets.with(|s| s.as_ref().map(pick).unwrap_or_default())></textarea>
+        }
+    });
     view! {
         <section class="share" aria-labelledby="share-h">
             <h2 id="share-h">{move || t(app.lang.get(), K::ShareTitle)}</h2>
             <label for="share-url">{move || t(app.lang.get(), K::ShareLabel)}</label>
-            <input id="share-url" data-testid="share-url" readonly prop:value=full on:focus=move |ev| {
-                use wasm_bindgen::JsCast;
-                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                    input.select();
-                }
-            }/>
+            <input id="share-url" data-testid="share-url" readonly prop:value=full on:focus=select_all/>
+            {areas.collect_view()}
         </section>
+    }
+}
+
+/// The page's address without its query: the base of links and snippets.
+fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// Selects a copy field's whole text when it gets focus.
+fn select_all(ev: leptos::ev::FocusEvent) {
+    use wasm_bindgen::JsCast;
+    // `select()` is called by name, so this serves textareas as well.
+    if let Some(field) = ev.target() {
+        field.unchecked_into::<web_sys::HtmlInputElement>().select();
     }
 }
 

@@ -56,7 +56,7 @@ fn wiki_and_iframe_formats() {
     assert_eq!(wiki.matches("{| class=\"wikitable\"").count(), 3, "{wiki}");
     let iframe = share(&["--format", "iframe"]);
     assert!(iframe.starts_with(
-        "<iframe src=\"https://h.example/gpuplan/?v=1&#38;m=llama-3.1-70b&#38;w=fp8&#38;ctx=32768&#38;lang=en&#38;embed=1\" data-gpuplan"
+        "<iframe src=\"https://h.example/gpuplan/?v=1&amp;m=llama-3.1-70b&amp;w=fp8&amp;ctx=32768&amp;lang=en&amp;embed=1\" data-gpuplan"
     ), "{iframe}");
     assert!(iframe.contains("<script src=\"https://h.example/gpuplan/embed.js\"></script>"));
     let zh = stdout(&["share", "--format", "markdown", "--lang", "zh"]);

@@ -210,12 +210,17 @@ fn wiki_table(t: &Table, out: &mut String) {
     out.push_str("|}\n");
 }
 
-/// Characters as numeric references (`&#38;`); line breaks as spaces.
+/// `&<>"` always, and the `special` characters, as character references;
+/// line breaks as spaces.
 fn entities(s: &str, special: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
             '\n' | '\r' => out.push(' '),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
             c if special.contains(c) => out.push_str(&format!("&#{};", u32::from(c))),
             c => out.push(c),
         }
@@ -225,13 +230,13 @@ fn entities(s: &str, special: &str) -> String {
 
 /// Text for a double-quoted HTML attribute.
 fn attr(s: &str) -> String {
-    entities(s, "&<>\"'")
+    entities(s, "'")
 }
 
 /// Text for wikitext: nothing in it can open markup (tables, links, templates,
 /// bold, signatures, headings).
 fn wikitext(s: &str) -> String {
-    entities(s, "&<>\"'|![]{}~")
+    entities(s, "'|![]{}~")
 }
 
 /// A URL that ends nowhere early: percent-encodes everything but letters,
@@ -278,7 +283,7 @@ mod tests {
         let plan = plan();
         let (_, s) = of(&plan, Lang::En, "https://wiki.example/gpuplan/");
         assert!(s.link.starts_with("https://wiki.example/gpuplan/?v=1&"), "{}", s.link);
-        let src = between(&s.iframe, "src=\"", "\"").replace("&#38;", "&");
+        let src = between(&s.iframe, "src=\"", "\"").replace("&amp;", "&");
         let md = between(&s.markdown, "](", ")\n");
         let wiki = between(&s.wiki, "\n[", " ");
         assert_eq!(md, s.link);
@@ -303,15 +308,15 @@ mod tests {
         // One opening quote and one closing quote per attribute, no raw '<' or '&' inside.
         let src = between(tag, "src=\"", "\"");
         assert!(!src.contains(['<', '>', '"', '\'']), "{src}");
-        assert!(!src.replace("&#38;", "").contains('&'), "{src}");
-        assert!(src.starts_with("https://h.example/a%22b%3Cc%3E%27d&#38;e/index.html?v=1&#38;"), "{src}");
+        assert!(!src.replace("&amp;", "").contains('&'), "{src}");
+        assert!(src.starts_with("https://h.example/a%22b%3Cc%3E%27d&amp;e/index.html?v=1&amp;"), "{src}");
         assert!(
-            s.iframe.contains("src=\"https://h.example/a%22b%3Cc%3E%27d&#38;e/embed.js\""),
+            s.iframe.contains("src=\"https://h.example/a%22b%3Cc%3E%27d&amp;e/embed.js\""),
             "{}",
             s.iframe
         );
         assert_eq!(tag.matches('"').count(), 6, "{tag}");
-        assert_eq!(attr("a&b\"c'd<e>"), "a&#38;b&#34;c&#39;d&#60;e&#62;");
+        assert_eq!(attr("a&b\"c'd<e>"), "a&amp;b&quot;c&#39;d&lt;e&gt;");
         assert_eq!(url("https://x/a b(c)|d~"), "https://x/a%20b%28c%29%7Cd%7E");
     }
 
@@ -367,7 +372,7 @@ mod tests {
         let cell = s.wiki.lines().find(|l| l.contains("a&#124;b")).unwrap_or_else(|| panic!("{}", s.wiki));
         assert_eq!(
             cell.split(" || ").next().unwrap(),
-            "| a&#124;b &#124; x &#124; y &#124; &#60;script&#62;&#91;&#91;c&#93;&#93;&#123;&#123;d&#125;&#125;\
+            "| a&#124;b &#124; x &#124; y &#124; &lt;script&gt;&#91;&#91;c&#93;&#93;&#123;&#123;d&#125;&#125;\
              &#39;&#39;&#39;e&#39;&#39;&#39; &#126;&#126;&#126;&#126;"
         );
         assert!(!s.wiki.contains("<script>") && !s.markdown.contains("<script>"));
