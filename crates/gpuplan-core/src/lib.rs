@@ -28,6 +28,6 @@ pub mod presets;
 pub mod report;
 pub mod share;
 pub mod sheet;
-pub mod sort;
 pub mod snippets;
+pub mod sort;
 pub mod speed;
