@@ -1,5 +1,5 @@
 //! Hand-written SVG line charts: labelled axes, a horizontal limit, vertical
-//! marks, a <title> tooltip per point and a visually hidden table with the
+//! marks, a <title> tooltip at every end and bend and a visually hidden table with the
 //! same numbers for screen readers. Geometry is plain Rust, tested natively.
 
 use crate::dom::{h, s, El};
@@ -166,12 +166,14 @@ pub fn chart(c: &Chart) -> El {
         ));
     }
     for sr in &c.series {
-        let pts: Vec<String> =
-            sr.points.iter().map(|&(a, b)| format!("{:.1},{:.1}", x.px(a), y.px(b))).collect();
+        let px: Vec<(f64, f64)> = sr.points.iter().map(|&(a, b)| (x.px(a), y.px(b))).collect();
+        let pts: Vec<String> = px.iter().map(|(a, b)| format!("{a:.1},{b:.1}")).collect();
         let mut g = s("g").c(&format!("series {}", sr.class)).k(s("polyline").a("points", &pts.join(" ")));
-        for &(a, b) in &sr.points {
-            let tip = format!("{}: {}, {}", sr.name, (c.x_fmt)(a), fmt::amount(b));
-            g = g.k(s("circle").n("cx", x.px(a)).n("cy", y.px(b)).a("r", "3").k(s("title").t(&tip)));
+        for ((&(a, b), &(cx, cy)), bend) in sr.points.iter().zip(&px).zip(bends(&px)) {
+            if bend {
+                let tip = format!("{}: {}, {}", sr.name, (c.x_fmt)(a), fmt::amount(b));
+                g = g.k(s("circle").n("cx", cx).n("cy", cy).a("r", "3").k(s("title").t(&tip)));
+            }
         }
         svg = svg.k(g);
     }
@@ -192,6 +194,24 @@ pub fn chart(c: &Chart) -> El {
     h("figure").c("chart").k(svg).opt(legend).k(hidden_table(c))
 }
 
+/// Whether each point is an end or a bend: more than a quarter pixel off the
+/// line through its neighbours. Cost series are straight between a few knots
+/// but sampled on a fine grid; a marker on every sample would add hundreds of
+/// elements to rebuild on each keystroke and no information (issue 10).
+fn bends(px: &[(f64, f64)]) -> Vec<bool> {
+    let off_line = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
+        let (dx, dy) = (c.0 - a.0, c.1 - a.1);
+        let cross = (dx * (b.1 - a.1) - dy * (b.0 - a.0)).abs();
+        cross > 0.25 * dx.hypot(dy)
+    };
+    (0..px.len())
+        .map(|i| match (i.checked_sub(1).and_then(|j| px.get(j)), px.get(i), px.get(i + 1)) {
+            (Some(&a), Some(&b), Some(&c)) => off_line(a, b, c),
+            _ => true,
+        })
+        .collect()
+}
+
 /// At most eight labels on a log axis: every other one when crowded.
 fn thin(v: Vec<f64>) -> Vec<f64> {
     if v.len() > 8 {
@@ -205,7 +225,11 @@ fn thin(v: Vec<f64>) -> Vec<f64> {
 fn hidden_table(c: &Chart) -> El {
     let head = c.series.iter().map(|sr| h("th").a("scope", "col").t(&sr.name));
     let xs: Vec<f64> = c.series.first().map(|sr| sr.points.iter().map(|p| p.0).collect()).unwrap_or_default();
-    let rows = xs.iter().enumerate().map(|(i, &xv)| {
+    // The series share their x values. A long table keeps the rows where
+    // some series bends: the rest lie on straight lines between them.
+    let bent: Vec<Vec<bool>> = c.series.iter().map(|sr| bends(&sr.points)).collect();
+    let kept = |i: usize| xs.len() <= 16 || bent.iter().any(|b| b.get(i).copied().unwrap_or(true));
+    let rows = xs.iter().enumerate().filter(|&(i, _)| kept(i)).map(|(i, &xv)| {
         let cells = c
             .series
             .iter()
@@ -241,6 +265,14 @@ mod tests {
         assert_eq!(log.px(2048.0), 100.0);
         let flat = Axis { lo: 3.0, hi: 3.0, from: 0.0, to: 10.0, log: false };
         assert!(flat.px(3.0).is_finite());
+    }
+
+    #[test]
+    fn markers_only_at_ends_and_bends() {
+        let straight_then_up = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (3.0, 2.0), (4.0, 2.0), (5.0, 9.0)];
+        assert_eq!(bends(&straight_then_up), vec![true, false, true, false, true, true]);
+        assert_eq!(bends(&[(0.0, 0.0)]), vec![true]);
+        assert_eq!(bends(&[(0.0, 0.0), (0.0, 0.0), (1.0, 1.0)]), vec![true, false, true]);
     }
 
     #[test]
