@@ -138,7 +138,8 @@ pub struct Offer {
     pub egress: Vec<Tier>,
     pub source: Text,
     pub date: Text,
-    /// From a host's own price sheet (a vendor page), not a public list price.
+    /// From the embedding page's price sheet or posted offers (labelled as the
+    /// host's); the built-in offers, seed 004's vendor included, are not.
     pub host: bool,
     /// What the source leaves out or what was assumed.
     pub note: Text,
@@ -342,7 +343,6 @@ fn host_mi355x() -> Offer {
         monthly: Some(Monthly { price: 19_900.0, egress_gb: 50.0 * 1024.0, min_months: 1 }),
         source: Cow::Borrowed("Seed 004 host page (how to choose a GPU server for AI)"),
         date: Cow::Borrowed("2026"),
-        host: true,
         note: Cow::Borrowed(
             "Prepaid monthly, minimum one month, cancel any month; local NVMe included and not backed up; \
 no overage price for egress above the allowance is given.",
@@ -362,7 +362,6 @@ fn host_gb300() -> Offer {
         monthly: Some(Monthly { price: 7_990.0 * 72.0, egress_gb: 0.0, min_months: 12 }),
         source: Cow::Borrowed("Seed 004 host page (how to choose a GPU server for AI)"),
         date: Cow::Borrowed("2026"),
-        host: true,
         note: Cow::Borrowed(
             "\"From\" 7,990 per GPU-month × 72 GPUs, on request, 12-36 month terms; \
 egress allowance not given.",
@@ -413,6 +412,8 @@ mod tests {
             assert!(errs.is_empty(), "{}: {errs:?}", o.id);
             assert!(!o.source.is_empty() && !o.date.is_empty(), "{}", o.id);
             assert!(CATALOG_IDS.contains(&o.gpu.as_ref()), "{}", o.gpu);
+            // "The host's offer" is only what an embedding page supplies.
+            assert!(!o.host, "{}", o.id);
         }
     }
 
