@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn summary_has_a_figure_per_label() {
         let p = Plan::default();
-        let r = gpuplan_core::report::evaluate(&p).unwrap();
+        let r = gpuplan_core::report::evaluate(&p, gpuplan_core::lang::Lang::En).unwrap();
         let s = summary(&p, &r, Lang::En, Unit::Gb);
         assert_eq!(s.len(), LABELS.len());
         assert_eq!(s[0], "Inference workload · Llama 3.1 8B");

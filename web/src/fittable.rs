@@ -207,7 +207,11 @@ mod tests {
 
     #[test]
     fn default_plan_rows_have_a_cell_per_column() {
-        let r = gpuplan_core::report::evaluate(&gpuplan_core::plan::Plan::default()).unwrap();
+        let r = gpuplan_core::report::evaluate(
+            &gpuplan_core::plan::Plan::default(),
+            gpuplan_core::lang::Lang::En,
+        )
+        .unwrap();
         for g in &r.fit.rows {
             let row = row(g, Task::Infer, Lang::En, Unit::Gb);
             assert_eq!(row.cells.len(), 6);

@@ -251,7 +251,11 @@ mod tests {
 
     #[test]
     fn why_lists_the_default_plan_s_weights_and_usable_memory() {
-        let r = gpuplan_core::report::evaluate(&gpuplan_core::plan::Plan::default()).unwrap();
+        let r = gpuplan_core::report::evaluate(
+            &gpuplan_core::plan::Plan::default(),
+            gpuplan_core::lang::Lang::En,
+        )
+        .unwrap();
         let items: Vec<_> = WHY.iter().filter_map(|(k, get)| get(&r).map(|e| (*k, e))).collect();
         assert!(items.iter().any(|(k, e)| *k == K::CWeights && e.0 > 16_000_000_000 && !e.1.is_empty()));
         assert!(items.iter().any(|(k, _)| *k == K::UsableMemory));
