@@ -1,21 +1,13 @@
 //! `gpuplan checklist`: Markdown with the plan's numbers, ticks from links and flags, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
 
-fn gpuplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuplan")).args(args).env("LANG", "en_US.UTF-8").output().unwrap()
-}
-
-fn markdown(args: &[&str]) -> String {
-    let out = gpuplan(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{gpuplan, stdout};
 
 #[test]
 fn prints_the_plans_checklist_as_markdown() {
     let md =
-        markdown(&["checklist", "--gpus", "4", "--tp", "4", "--cuda", "12.8", "--tick", "workload,acc-list"]);
+        stdout(&["checklist", "--gpus", "4", "--tp", "4", "--cuda", "12.8", "--tick", "workload,acc-list"]);
     assert!(md.starts_with("# Checklist: Llama 3.1 8B on 4 × H100 SXM\n"), "{md}");
     assert!(md.contains("- [x] Write down the workload"), "{md}");
     assert!(md.contains("- [x] Count the GPUs"), "{md}");
@@ -26,15 +18,15 @@ fn prints_the_plans_checklist_as_markdown() {
 
 #[test]
 fn geforce_licence_only_when_rented() {
-    let rented = markdown(&["checklist", "--gpu", "rtx-4090"]);
+    let rented = stdout(&["checklist", "--gpu", "rtx-4090"]);
     assert!(rented.contains("§2.7"), "{rented}");
-    let owned = markdown(&["checklist", "--gpu", "rtx-4090", "--own-hardware"]);
+    let owned = stdout(&["checklist", "--gpu", "rtx-4090", "--own-hardware"]);
     assert!(!owned.contains("§2.7"), "{owned}");
 }
 
 #[test]
 fn ticks_from_a_share_link_and_chinese_output() {
-    let md = markdown(&["checklist", "--url", "?tick=memory", "--lang", "zh"]);
+    let md = stdout(&["checklist", "--url", "?tick=memory", "--lang", "zh"]);
     assert!(md.contains("- [x] 每卡显存"), "{md}");
 }
 

@@ -1,16 +1,8 @@
 //! The built `gpuplan` binary: exit codes, JSON shape, one-line errors.
 
-use std::process::{Command, Output};
+mod common;
 
-fn gpuplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuplan")).args(args).env("LANG", "en_US.UTF-8").output().unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = gpuplan(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{gpuplan, json};
 
 fn error_line(args: &[&str]) -> String {
     let out = gpuplan(args);

@@ -1,20 +1,8 @@
 //! `gpuplan fit` and `gpuplan gpus` through the built binary.
 
-use std::process::{Command, Output};
+mod common;
 
-fn gpuplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuplan")).args(args).env("LANG", "en_US.UTF-8").output().unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = gpuplan(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout(args)).unwrap()
-}
+use common::{gpuplan, json, stdout};
 
 fn row<'a>(v: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
     v["fit"]["rows"].as_array().unwrap().iter().find(|r| r["gpu_id"] == id).unwrap()

@@ -1,16 +1,8 @@
 //! `gpuplan share`: the link, and the page's snippets (`--format markdown|wiki|iframe`).
 
-use std::process::{Command, Output};
+mod common;
 
-fn gpuplan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpuplan")).args(args).env("LANG", "en_US.UTF-8").output().unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = gpuplan(args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{gpuplan, stdout};
 
 const PLAN: [&str; 8] =
     ["--model", "llama-3.1-70b", "--weights", "fp8", "--context", "32768", "--lang", "en"];
