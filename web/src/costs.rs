@@ -87,19 +87,24 @@ fn lines(o: &OptionCost, lang: Lang) -> El {
 fn over_time(c: &CostReport, lang: Lang) -> Option<El> {
     let shown: Vec<&OptionCost> = c.options.iter().filter(|o| o.meets).take(CHART_OPTIONS).collect();
     let first = shown.first()?;
+    // The charted options' own horizons bound the time axis: a three-year
+    // reservation not drawn would otherwise flatten a ten-hour run.
+    let until = shown.iter().map(|o| o.horizon_hours).fold(0.0, f64::max);
+    let within = |h: f64| until <= 0.0 || h <= until;
     let series = shown
         .iter()
         .enumerate()
         .map(|(i, o)| Series {
             name: o.label(lang),
             class: ["s0", "s1", "s2", "s3", "s4"].get(i).copied().unwrap_or("s4"),
-            points: o.series.iter().map(|p| (p.hours, p.cost)).collect(),
+            points: o.series.iter().filter(|p| within(p.hours)).map(|p| (p.hours, p.cost)).collect(),
         })
         .collect();
     let label = |id: &str| shown.iter().find(|o| o.id == id).map(|o| o.label(lang));
     let marks = c
         .break_even
         .iter()
+        .filter(|b| within(b.hours))
         .filter_map(|b| {
             let after = label(&b.cheaper_after)?;
             label(&b.cheaper_before)?;
