@@ -14,34 +14,17 @@ use crate::state::use_app;
 
 /// What the address bar carried when the page opened.
 pub struct Start {
+    /// The plan, display choices, embed mode and host origin the link carried.
     pub link: Link,
     /// The query had plan keys (a share link, not a bare visit).
     pub shared: bool,
-    /// Origin allowed to post offers to an embedded page (`host=` key).
-    pub host: Option<String>,
 }
 
 pub fn start() -> Start {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    let host = search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("host="))
-        .map(|h| share::decode(&format!("unit={h}")).unit.unwrap_or_else(|| h.to_string()));
-    let query = strip(&search, "host");
-    let display = |kv: &str| matches!(kv.split('=').next(), Some("" | "v" | "lang" | "unit" | "embed"));
-    Start { shared: !query.split('&').all(display), link: share::decode(&query), host }
-}
-
-/// The query without one key (the decoder would list it as unknown).
-fn strip(search: &str, key: &str) -> String {
-    let prefix = format!("{key}=");
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|kv| !kv.starts_with(&prefix))
-        .collect::<Vec<_>>()
-        .join("&")
+    let display =
+        |kv: &str| matches!(kv.split('=').next(), Some("" | "v" | "lang" | "unit" | "embed" | "host"));
+    Start { shared: !search.trim_start_matches('?').split('&').all(display), link: share::decode(&search) }
 }
 
 fn unit_code(unit: Unit) -> &'static str {

@@ -31,7 +31,7 @@ pub fn App() -> impl IntoView {
         prefs::keep_plan(app.plan);
     }
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
-    sheet::load(app, start.host.clone());
+    sheet::load(app, start.link.host.clone());
     if embed {
         link::report_to_host();
     }
@@ -47,7 +47,7 @@ pub fn App() -> impl IntoView {
             <Inputs/>
             <Results/>
         </main>
-        <ShareLink embed host=start.host/>
+        <ShareLink embed host=start.link.host.clone()/>
     }
 }
 

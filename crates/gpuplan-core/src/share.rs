@@ -24,6 +24,8 @@ pub struct Link {
     /// "gb" or "gib".
     pub unit: Option<String>,
     pub embed: bool,
+    /// The origin allowed to post offers to an embedded page (`host=`).
+    pub host: Option<String>,
     /// Keys that could not be used, with the reason.
     pub ignored: Vec<Ignored>,
 }
@@ -558,8 +560,9 @@ pub fn decode(input: &str) -> Link {
             "lang" if value == "zh" || value == "en" => link.lang = Some(Lang::from_tag(value)),
             "unit" if value == "gb" || value == "gib" => link.unit = Some(value.clone()),
             "embed" => link.embed = value != "0",
+            "host" if is_origin(value) => link.host = Some(value.clone()),
             k if FIELDS.iter().any(|f| f.key == k) => {}
-            "lang" | "unit" => link.ignored.push(Ignored {
+            "lang" | "unit" | "host" => link.ignored.push(Ignored {
                 key: key.clone(),
                 value: value.clone(),
                 reason: Reason::BadValue,
@@ -615,6 +618,14 @@ fn culprit<'a>(error: &str, live: &[&'a (&'static Field, String)]) -> Option<&'a
         .max_by_key(|(f, _)| f.path.len())
         .copied()
         .or_else(|| live.iter().rev().find(|(f, _)| section(f.path)).copied())
+}
+
+/// `scheme://host[:port]` and nothing else: what `MessageEvent.origin` holds.
+fn is_origin(s: &str) -> bool {
+    let rest = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://"));
+    rest.is_some_and(|r| {
+        !r.is_empty() && r.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+    })
 }
 
 /// Percent-encoding of everything but unreserved characters, ',' and ':'.
@@ -688,6 +699,19 @@ mod tests {
         assert_eq!(link.plan, p);
         assert_eq!(link.lang, Some(Lang::En));
         assert_eq!(link.unit.as_deref(), Some("gib"));
+    }
+
+    #[test]
+    fn host_is_an_origin_plain_or_percent_encoded() {
+        let link = decode("?embed=1&host=https%3A%2F%2Fwiki.example.org%3A8443");
+        assert_eq!(link.host.as_deref(), Some("https://wiki.example.org:8443"));
+        assert!(link.embed && link.ignored.is_empty());
+        assert_eq!(decode("host=http://127.0.0.1:9000").host.as_deref(), Some("http://127.0.0.1:9000"));
+        for bad in ["https://a.example/path", "javascript:alert(1)", "https://", "*", "https://a b"] {
+            let link = decode(&format!("host={}", escape(bad)));
+            assert_eq!(link.host, None, "{bad}");
+            assert_eq!(link.ignored.first().map(|i| i.reason), Some(Reason::BadValue), "{bad}");
+        }
     }
 
     #[test]
