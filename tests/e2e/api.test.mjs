@@ -24,3 +24,28 @@ test('estimate(plan) on the example page matches the CLI', async () => {
   assert.deepEqual(foreign, []);
   await context.close();
 });
+
+test('the page, the JS API and the CLI give the same peak for one plan', async () => {
+  const link = 'v=1&m=llama-3.1-70b&w=fp8&ctx=32768&conc=4&g=2&tp=2';
+  const cli = join(root, 'target/debug/gpuplan');
+  const viaCli = JSON.parse(execFileSync(cli, ['estimate', '--url', `?${link}`, '--format', 'json'])).memory.per_gpu_bytes;
+
+  const api = await openPage(browser, server.url + 'examples/api.html');
+  await api.page.waitForFunction(() => window.gpuplanExample, null, { timeout: 15000 });
+  const viaApi = await api.page.evaluate(async (link) => {
+    const m = await import('../api/gpuplan.js');
+    return m.estimate(m.decodeLink(link).plan).memory.per_gpu_bytes;
+  }, link);
+  await api.context.close();
+
+  const { page, errors, context } = await openPage(browser, `${server.url}?${link}&lang=en`);
+  const md = page.locator('[data-testid="snippet-markdown"]');
+  await page.waitForFunction(() => /Peak per GPU/.test(document.querySelector('[data-testid="snippet-markdown"]')?.value ?? ''));
+  const [, viaPage] = (await md.inputValue()).match(/\*\*Peak per GPU\*\* \| \*\*[\d.]+ GB \((\d+) B\)/);
+
+  assert.ok(viaCli > 35e9, `70B FP8 split over two GPUs holds 35 GB of weights each: ${viaCli}`);
+  assert.equal(viaApi, viaCli);
+  assert.equal(Number(viaPage), viaCli);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
