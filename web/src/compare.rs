@@ -1,6 +1,8 @@
 //! Example gallery and compare: start from a common workload; pin a plan and
 //! set it beside the current one.
 
+use std::sync::Arc;
+
 use gpuplan_core::examples;
 use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
@@ -81,7 +83,7 @@ const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::Spee
 #[component]
 pub fn Compare(lang: Lang) -> impl IntoView {
     let app = use_app();
-    let pinned: RwSignal<Option<(Plan, Report)>> = RwSignal::new(None);
+    let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let pin = move |_| {
         if let Some(r) = app.shown.get_untracked() {
             pinned.set(Some((app.plan.get_untracked(), r)));

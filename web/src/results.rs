@@ -196,7 +196,7 @@ const WHY: [(K, Explain); 7] = [
 /// item stays open as the user edits; only its texts update.
 fn why_item(lang: Lang, label: K, get: Explain) -> AnyView {
     let app = use_app();
-    let item = Memo::new(move |_| app.shown.with(|r| r.as_ref().and_then(get)));
+    let item = Memo::new(move |_| app.shown.with(|r| r.as_deref().and_then(get)));
     let text =
         move |f: fn(&Explained) -> String| move || item.with(|i| i.as_ref().map(f).unwrap_or_default());
     let size = move || item.with(|i| i.as_ref().map(|e| fmt::bytes(e.0, app.unit.get())).unwrap_or_default());

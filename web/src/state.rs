@@ -1,5 +1,7 @@
 //! The page's reactive state: one plan signal in, the core's report out.
 
+use std::sync::Arc;
+
 use gpuplan_core::error::FieldError;
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
@@ -22,9 +24,9 @@ pub struct App {
     /// The offers priced: the defaults, plus a host's price sheet.
     pub offers: RwSignal<Vec<Offer>>,
     /// The core's answer for the current plan.
-    pub outcome: Memo<Result<Report, Vec<FieldError>>>,
+    pub outcome: Memo<Result<Arc<Report>, Vec<FieldError>>>,
     /// The last valid report: stays on screen while an input is invalid.
-    pub shown: Memo<Option<Report>>,
+    pub shown: Memo<Option<Arc<Report>>>,
 }
 
 impl App {
@@ -32,14 +34,22 @@ impl App {
         let plan = RwSignal::new(plan);
         let lang = RwSignal::new(lang);
         let offers = RwSignal::new(gpuplan_core::offers::defaults());
-        let outcome = Memo::new(move |_| {
-            let lang = lang.get();
-            offers.with(|o| plan.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
-        });
-        let shown = Memo::new(move |prev: Option<&Option<Report>>| match outcome.get() {
-            Ok(r) => Some(r),
-            Err(_) => prev.cloned().flatten(),
-        });
+        // Shared, never compared: a new plan is a new report, and comparing
+        // or cloning whole reports cost time on every edit and code in the bundle.
+        let outcome = Memo::new_with_compare(
+            move |_| {
+                let lang = lang.get();
+                offers.with(|o| plan.with(|p| gpuplan_core::report::evaluate_with(p, o, lang).map(Arc::new)))
+            },
+            |_, _| true,
+        );
+        let shown = Memo::new_with_compare(
+            move |prev: Option<&Option<Arc<Report>>>| match outcome.with(|o| o.as_ref().ok().cloned()) {
+                Some(r) => Some(r),
+                None => prev.cloned().flatten(),
+            },
+            |old, new| !matches!((old, new), (Some(Some(a)), Some(Some(b))) if Arc::ptr_eq(a, b)),
+        );
         App { plan, lang, offers, unit: RwSignal::new(unit), loaded: RwSignal::new(0), outcome, shown }
     }
 
