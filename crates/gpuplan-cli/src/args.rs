@@ -109,8 +109,13 @@ pub fn lang(flags: &mut Flags) -> Result<Lang, CliError> {
     match flags.value("lang")? {
         Some(tag) if tag.starts_with("zh") || tag.starts_with("en") => Ok(Lang::from_tag(&tag)),
         Some(other) => Err(CliError(format!("--lang: unknown \"{other}\"; accepted: zh, en"))),
-        None => Ok(Lang::from_tag(&std::env::var("LANG").unwrap_or_default())),
+        None => Ok(env_lang()),
     }
+}
+
+/// The environment's language ($LANG), for words the user did not ask a language for.
+pub fn env_lang() -> Lang {
+    Lang::from_tag(&std::env::var("LANG").unwrap_or_default())
 }
 
 /// Names compared without case, '-', '_' or '.': "adamw-8bit" = "adamw8bit".

@@ -24,7 +24,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         return Ok(());
     }
     // The snippets are in words: without --lang, the environment's language.
-    let lang = lang.unwrap_or_else(|| Lang::from_tag(&std::env::var("LANG").unwrap_or_default()));
+    let lang = lang.unwrap_or_else(args::env_lang);
     let r = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
     let s = snippets::snippets(&plan, &r, lang, &base);
     match format {

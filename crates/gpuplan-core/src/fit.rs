@@ -17,7 +17,7 @@ use serde::Serialize;
 
 pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 
-use crate::error::{FieldError, Problem};
+use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
 use crate::lang::Lang;
 use crate::memory::MemoryResult;
@@ -296,7 +296,7 @@ where
     if !errs.is_empty() {
         return Err(errs);
     }
-    let gpus = candidates(plan)?;
+    let gpus = candidates(plan);
     let max_gpus = opts.max_gpus.clamp(1, 1024);
     let mut search = Search::new(plan, max_gpus, estimate);
     let single = search.single()?;
@@ -310,17 +310,12 @@ where
     Ok(FitReport { single_gpu_bytes: single.per_gpu, max_gpus, rows })
 }
 
-/// Every catalog GPU, plus the plan's custom GPU.
-fn candidates(plan: &Plan) -> Result<Vec<(&Gpu, bool)>, Vec<FieldError>> {
-    let hw = &plan.hardware;
-    let custom = hw.custom.as_ref();
-    let named = crate::hardware::find(&hw.gpu).is_some() || custom.is_some_and(|c| c.id == hw.gpu);
-    if !named && hw.gpu != "custom" {
-        return Err(vec![FieldError::new("hardware.gpu", Problem::Unknown { id: hw.gpu.clone() })]);
-    }
+/// Every catalog GPU, plus the plan's custom GPU. (`Plan::validate` has
+/// already refused a `hardware.gpu` that names neither.)
+fn candidates(plan: &Plan) -> Vec<(&Gpu, bool)> {
     let mut out: Vec<(&Gpu, bool)> = catalog().iter().map(|g| (g, false)).collect();
-    out.extend(custom.map(|g| (g, true)));
-    Ok(out)
+    out.extend(plan.hardware.custom.as_ref().map(|g| (g, true)));
+    out
 }
 
 /// Sort key: fits, not blocked, servers, GPUs, warnings, then speed.

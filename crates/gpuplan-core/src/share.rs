@@ -638,7 +638,8 @@ fn escape_part(s: &str) -> String {
     escape_keeping(s, b"-._~")
 }
 
-fn escape_keeping(s: &str, keep: &[u8]) -> String {
+/// Percent-encoding of every byte but ASCII letters, digits and `keep`.
+pub(crate) fn escape_keeping(s: &str, keep: &[u8]) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || keep.contains(&b) {

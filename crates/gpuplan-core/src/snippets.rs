@@ -242,15 +242,7 @@ fn wikitext(s: &str) -> String {
 /// A URL that ends nowhere early: percent-encodes everything but letters,
 /// digits and the URL punctuation that no target format reads as markup.
 fn url(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._:/?#@!$&+,;=%".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::share::escape_keeping(s, b"-._:/?#@!$&+,;=%")
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::cell::Cell;
 use proptest::prelude::{any, prop_assert, proptest};
 
 use super::*;
+use crate::error::Problem;
 use crate::hardware::find;
 use crate::memory::{Component, Components};
 use crate::model::{Arch, ModelSpec};
