@@ -20,8 +20,7 @@ pub fn lengths(current: u64, model_max: Option<u64>) -> Vec<u64> {
     let top = model_max.unwrap_or(131_072).max(current).clamp(1024, MAX_TOKENS);
     let mut v: Vec<u64> = (9..=20).map(|k| 1u64 << k).filter(|&n| n <= top).collect();
     if !v.contains(&current) && current <= MAX_TOKENS {
-        v.push(current);
-        gpuplan_core::sort::sort_by_key(&mut v, |&n| n);
+        v.insert(v.partition_point(|&n| n < current), current);
     }
     v
 }
