@@ -86,20 +86,20 @@ pub fn Compare(lang: Lang) -> impl IntoView {
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let pin = move |_| {
         if let Some(r) = app.shown.get_untracked() {
-            pinned.set(Some((app.plan.get_untracked(), r)));
+            pinned.set(Some((app.settled.get_untracked(), r)));
         }
     };
     let swap = move |_| {
         let Some((plan, _)) = pinned.get_untracked() else { return };
         if let Some(r) = app.shown.get_untracked() {
-            pinned.set(Some((app.plan.get_untracked(), r)));
+            pinned.set(Some((app.settled.get_untracked(), r)));
         }
         app.load(plan);
     };
     let body = move || {
         let unit = app.unit.get();
         let (old_plan, old) = pinned.get()?;
-        let now = app.shown.with(|r| r.as_ref().map(|r| app.plan.with(|p| summary(p, r, lang, unit))))?;
+        let now = app.shown.with(|r| r.as_ref().map(|r| app.settled.with(|p| summary(p, r, lang, unit))))?;
         let was = summary(&old_plan, &old, lang, unit);
         let rows = LABELS
             .iter()

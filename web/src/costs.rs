@@ -152,7 +152,7 @@ pub fn CostTable(lang: Lang) -> impl IntoView {
     let left_out = move || app.shown.with(|r| r.as_ref().map(|r| skipped(&r.cost, lang)));
     let count = move || app.shown.with(|r| r.as_ref().map_or(0, |r| r.cost.skipped.len()));
     let horizon = move || {
-        let k = if app.plan.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
+        let k = if app.settled.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
         t(lang, k)
     };
     view! {

@@ -72,9 +72,10 @@ pub fn num(lang: Lang, spec: Num) -> AnyView {
     let typo: RwSignal<Option<K>> = RwSignal::new(None);
     let id = field_id(spec.path);
     let err_id = format!("{id}-err");
-    let text = move || {
+    // A memo, so an edit elsewhere leaves this field's DOM value alone.
+    let text = Memo::new(move |_| {
         raw.get().unwrap_or_else(|| app.plan.with(|p| (spec.get)(p).map(fmt::field).unwrap_or_default()))
-    };
+    });
     let on_input = move |ev: leptos::ev::Event| {
         let s = event_target_value(&ev);
         match parse(&s, spec.int, spec.optional) {

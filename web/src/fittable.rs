@@ -134,7 +134,7 @@ pub fn FitTable(lang: Lang) -> impl IntoView {
     let body = move || {
         let unit = app.unit.get();
         let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
-        let task = app.plan.with(|p| p.task);
+        let task = app.settled.with(|p| p.task);
         app.shown.with(|r| {
             let fit = &r.as_ref()?.fit;
             let rows = fit

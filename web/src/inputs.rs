@@ -60,6 +60,17 @@ macro_rules! check {
     };
 }
 
+/// Fields laid out in a grid. The fields go in as a list of erased views,
+/// so every grid shares one compiled shape instead of one per field tuple.
+fn grid(fields: Vec<AnyView>) -> AnyView {
+    view! { <div class="grid">{fields}</div> }.into_any()
+}
+
+/// Checkboxes in a row, as `grid` does for fields.
+fn checks(fields: Vec<AnyView>) -> AnyView {
+    view! { <div class="checks">{fields}</div> }.into_any()
+}
+
 impl Num {
     fn unit(mut self, k: K) -> Self {
         self.unit = Some(k);
@@ -266,21 +277,7 @@ fn custom_shape(lang: Lang) -> impl IntoView {
     view! {
         <details class="advanced" open>
             <summary>{t(lang, K::Advanced)}</summary>
-            <div class="grid">
-                {num(lang, params)}
-                {num(lang, arch_num!(K::Layers, layers, u32))}
-                {num(lang, arch_num!(K::Hidden, hidden, u32))}
-                {num(lang, arch_num!(K::Heads, heads, u32))}
-                {num(lang, arch_num!(K::KvHeads, kv_heads, u32))}
-                {num(lang, head_dim)}
-                {num(lang, arch_num!(K::Intermediate, intermediate, u32))}
-                {num(lang, arch_num!(K::Vocab, vocab, u32))}
-                {num(lang, arch_num!(K::Experts, experts, u32))}
-                {num(lang, arch_num!(K::ExpertsActive, experts_active, u32))}
-                {num(lang, arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens))}
-                {select(lang, mlp)}
-                {check(lang, tied)}
-            </div>
+            {grid(vec![num(lang, params), num(lang, arch_num!(K::Layers, layers, u32)), num(lang, arch_num!(K::Hidden, hidden, u32)), num(lang, arch_num!(K::Heads, heads, u32)), num(lang, arch_num!(K::KvHeads, kv_heads, u32)), num(lang, head_dim), num(lang, arch_num!(K::Intermediate, intermediate, u32)), num(lang, arch_num!(K::Vocab, vocab, u32)), num(lang, arch_num!(K::Experts, experts, u32)), num(lang, arch_num!(K::ExpertsActive, experts_active, u32)), num(lang, arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)), select(lang, mlp), check(lang, tied)])}
         </details>
     }
 }
@@ -308,11 +305,7 @@ fn generic_model(lang: Lang) -> impl IntoView {
         };
     }
     view! {
-        <div class="grid">
-            {num(lang, generic_num!(K::GenericParams, params).unit(K::UnitParams))}
-            {num(lang, generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb))}
-            {num(lang, generic_num!(K::FlopsPerItem, flops_per_item))}
-        </div>
+        {grid(vec![num(lang, generic_num!(K::GenericParams, params).unit(K::UnitParams)), num(lang, generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)), num(lang, generic_num!(K::FlopsPerItem, flops_per_item))])}
     }
 }
 
@@ -320,38 +313,27 @@ fn inference(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::InferSection)}</legend>
-            <div class="grid">
-                {select(lang, choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights))}
-                {select(lang, choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype))}
-                {num(lang,
+            {grid(vec![select(lang, choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)), select(lang, choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)), num(lang,
                     num!(K::Context, "inference.context", u64, inference.context)
                         .unit(K::UnitTokens)
                         .hint(K::ContextHint),
-                )}
-                {num(lang,
+                ), num(lang,
                     num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency)
                         .unit(K::UnitSeqs),
-                )}
-                {select(lang, choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine))}
-                {num(lang,
+                ), select(lang, choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)), num(lang,
                     num!(K::GpuMemUtil, "inference.gpu_mem_util", f64, inference.gpu_mem_util)
                         .hint(K::GpuMemUtilHint),
-                )}
-                {num(lang,
+                ), num(lang,
                     num!(K::PromptTokens, "inference.prompt_tokens", u64, inference.prompt_tokens)
                         .unit(K::UnitTokens),
-                )}
-                {num(lang,
+                ), num(lang,
                     num!(K::OutputTokens, "inference.output_tokens", u64, inference.output_tokens)
                         .unit(K::UnitTokens),
-                )}
-                {num(lang,
+                ), num(lang,
                     num!(K::TargetQps, "inference.target_qps", f64, inference.target_qps)
                         .unit(K::UnitPerSec)
                         .hint(K::TargetQpsHint),
-                )}
-                {num(lang, num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb))}
-            </div>
+                ), num(lang, num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb))])}
         </fieldset>
     }
 }
@@ -360,28 +342,11 @@ fn training(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::TrainSection)}</legend>
-            <div class="grid">
-                {select(lang, choice!(K::Method, "training.method", o::METHOD, training.method))}
-                {num(lang, num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank))}
-                {select(lang, choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets))}
-                {select(lang, choice!(K::Precision, "training.precision", o::PRECISION, training.precision))}
-                {select(lang, choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer))}
-                {num(lang, num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs))}
-                {num(lang, num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens))}
-                {select(lang, choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt))}
-                {num(lang,
+            {grid(vec![select(lang, choice!(K::Method, "training.method", o::METHOD, training.method)), num(lang, num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)), select(lang, choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets)), select(lang, choice!(K::Precision, "training.precision", o::PRECISION, training.precision)), select(lang, choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)), num(lang, num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)), num(lang, num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)), select(lang, choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)), num(lang,
                     num!(K::DatasetTokens, "training.dataset_tokens", f64, training.dataset_tokens)
                         .unit(K::UnitTokens),
-                )}
-                {num(lang, num!(K::Epochs, "training.epochs", f64, training.epochs))}
-                {num(lang, num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint))}
-            </div>
-            <div class="checks">
-                {check(lang, check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd))}
-                {check(lang, check!(K::ActOffload, "training.act_offload", training.act_offload))}
-                {check(lang, check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce))}
-                {check(lang, check!(K::FlashAttn, "training.flash_attn", training.flash_attn))}
-            </div>
+                ), num(lang, num!(K::Epochs, "training.epochs", f64, training.epochs)), num(lang, num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint))])}
+            {checks(vec![check(lang, check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)), check(lang, check!(K::ActOffload, "training.act_offload", training.act_offload)), check(lang, check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)), check(lang, check!(K::FlashAttn, "training.flash_attn", training.flash_attn))])}
         </fieldset>
     }
 }
@@ -390,18 +355,13 @@ fn parallel(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::ParallelSection)}</legend>
-            <div class="grid">
-                {num(lang, num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus))}
-                {num(lang, num!(K::Tp, "parallel.tp", u32, parallel.tp))}
-                {num(lang, num!(K::Pp, "parallel.pp", u32, parallel.pp))}
-                {select(lang, choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard))}
-            </div>
+            {grid(vec![num(lang, num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)), num(lang, num!(K::Tp, "parallel.tp", u32, parallel.tp)), num(lang, num!(K::Pp, "parallel.pp", u32, parallel.pp)), select(lang, choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard))])}
         </fieldset>
     }
 }
 
 /// The GPU the results are measured against, from the catalog.
-fn gpu_select(lang: Lang) -> impl IntoView {
+fn gpu_select(lang: Lang) -> AnyView {
     let app = use_app();
     let current = Memo::new(move |_| app.plan.with(|p| p.hardware.gpu.clone()));
     let options = hardware::catalog()
@@ -429,24 +389,21 @@ fn gpu_select(lang: Lang) -> impl IntoView {
             </div>
         </div>
     }
+    .into_any()
 }
 
 fn hardware(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::HardwareSection)}</legend>
-            <div class="grid">
-                {gpu_select(lang)}
-                {num(lang,
+            {grid(vec![gpu_select(lang), num(lang,
                     num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
                         .unit(K::UnitPct)
                         .hint(K::HeadroomHint),
-                )}
-                {num(lang,
+                ), num(lang,
                     num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node)
                         .unit(K::UnitGpus),
-                )}
-            </div>
+                )])}
         </fieldset>
     }
 }
@@ -455,40 +412,20 @@ fn cost(lang: Lang) -> impl IntoView {
     view! {
         <fieldset class="section">
             <legend>{t(lang, K::CostSection)}</legend>
-            <div class="grid">
-                {select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency))}
-                {num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths))}
-                {num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours))}
-                {num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb))}
-                {num(lang, num!(K::Ips, "cost.ips", u32, cost.ips))}
-                {num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb))}
-                {num(
+            {grid(vec![select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)), num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)), num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)), num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)), num(lang, num!(K::Ips, "cost.ips", u32, cost.ips)), num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)), num(
                     lang,
                     num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint),
-                )}
-                {num(
+                ), num(
                     lang,
                     num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
                         .unit(K::UnitPct)
                         .hint(K::ContingencyHint),
-                )}
-                {num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours))}
-            </div>
-            <div class="checks">{check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))}</div>
+                ), num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours))])}
+            {checks(vec![check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))])}
             <details class="advanced">
                 <summary>{t(lang, K::MoreCost)}</summary>
-                <div class="grid">
-                    {num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd))}
-                    {num(lang, num!(K::Starts, "cost.starts", u32, cost.starts))}
-                    {num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays))}
-                    {num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day))}
-                    {num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin))}
-                    {num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin))}
-                    {num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit))}
-                    {select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront))}
-                    {num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays))}
-                </div>
-                <div class="checks">{check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))}</div>
+                {grid(vec![num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)), num(lang, num!(K::Starts, "cost.starts", u32, cost.starts)), num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)), num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)), num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)), num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)), num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)), select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)), num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays))])}
+                {checks(vec![check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))])}
             </details>
         </fieldset>
     }

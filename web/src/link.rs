@@ -1,6 +1,6 @@
 //! The page's URL: the plan is read from the share link at start, written
-//! back with `history.replaceState` on every change (no history entries, no
-//! scroll), and in embed mode the page reports its height and plan to the host.
+//! back with `history.replaceState` once each change has settled (the frame
+//! after the edit; no history entries, no scroll), and in embed mode the page reports its height and plan to the host.
 
 use gpuplan_core::lang::Lang;
 use gpuplan_core::share::{self, Link};
@@ -39,7 +39,7 @@ fn unit_code(unit: Unit) -> &'static str {
 pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
     let app = use_app();
     let query = Memo::new(move |_| {
-        let q = app.plan.with(|p| share::encode(p, Some(app.lang.get()), Some(unit_code(app.unit.get()))));
+        let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(unit_code(app.unit.get()))));
         let extra = match (embed, &host) {
             (true, Some(h)) => format!("&embed=1&host={h}"),
             (true, None) => "&embed=1".to_string(),
@@ -58,7 +58,7 @@ pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
     let snippets = Memo::new(move |prev: Option<&Option<Snippets>>| {
         let lang = app.lang.get();
         app.outcome.with(|o| match o {
-            Ok(r) => app.plan.with(|p| Some(snippets::snippets(p, r, lang, &page_base()))),
+            Ok(r) => app.settled.with(|p| Some(snippets::snippets(p, r, lang, &page_base()))),
             Err(_) => prev.cloned().flatten(),
         })
     });
@@ -124,7 +124,7 @@ pub fn report_to_host() {
     let app = use_app();
     Effect::new(move |_| {
         let summary = app.shown.with(|r| r.as_ref().map(|r| r.memory.per_gpu_bytes));
-        let link = app.plan.with(|p| share::encode(p, None, None));
+        let link = app.settled.with(|p| share::encode(p, None, None));
         // After the DOM update: measure on the next frame.
         request_animation_frame(move || post(summary, &link));
     });

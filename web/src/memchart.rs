@@ -52,14 +52,14 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
     // Recomputed only for a valid plan, so the chart keeps the last good curve.
     let points = Memo::new(move |prev: Option<&Vec<(u64, u64)>>| {
         if app.outcome.with(|o| o.is_ok()) {
-            app.plan.with(sweep)
+            app.settled.with(sweep)
         } else {
             prev.cloned().unwrap_or_default()
         }
     });
     let body = move || {
         let unit = app.unit.get();
-        let task = app.plan.with_untracked(|p| p.task);
+        let task = app.settled.with_untracked(|p| p.task);
         let chosen = app.shown.with(|r| {
             r.as_ref()
                 .and_then(|r| r.fit.rows.iter().find(|g| g.chosen))
@@ -67,7 +67,7 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
         });
         let longest = chosen
             .as_ref()
-            .and_then(|(_, usable)| app.plan.with(|p| memory::max_context(p, *usable).ok().flatten()));
+            .and_then(|(_, usable)| app.settled.with(|p| memory::max_context(p, *usable).ok().flatten()));
         let pts: Vec<(f64, f64)> = points.get().into_iter().map(|(n, b)| (n as f64, unit.of(b))).collect();
         let (x_key, title_key) = match task {
             Task::Infer => (K::Context, K::MemVsContext),
@@ -93,7 +93,7 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
         }))
     };
     let title = move || {
-        let key = if app.plan.with(|p| p.task) == Task::Train { K::MemVsSeq } else { K::MemVsContext };
+        let key = if app.settled.with(|p| p.task) == Task::Train { K::MemVsSeq } else { K::MemVsContext };
         t(lang, key)
     };
     view! {

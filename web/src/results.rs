@@ -11,7 +11,7 @@ use crate::fittable::FitTable;
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::memchart::MemChart;
-use crate::state::{use_app, Report};
+use crate::state::{use_app, Headline};
 
 /// The memory components in display order, with their label and CSS class.
 pub fn parts(m: &MemoryResult) -> [(K, &'static str, &Component); 6] {
@@ -29,7 +29,7 @@ pub fn parts(m: &MemoryResult) -> [(K, &'static str, &Component); 6] {
 #[component]
 pub fn Results() -> impl IntoView {
     let app = use_app();
-    let stale = move || app.outcome.with(|o| o.is_err());
+    let stale = move || app.errors(|e| e.is_some());
     move || {
         let lang = app.lang.get();
         view! {
@@ -57,8 +57,8 @@ pub fn Results() -> impl IntoView {
 fn Stale(lang: Lang) -> impl IntoView {
     let app = use_app();
     move || {
-        app.outcome.with(|o| {
-            o.as_ref().err().map(|errs| {
+        app.errors(|errs| {
+            errs.map(|errs| {
                 let items = errs.iter().map(|e| view! { <li>{e.message(lang)}</li> }).collect_view();
                 view! {
                     <div class="notice stale-note" role="status">
@@ -75,12 +75,12 @@ fn Stale(lang: Lang) -> impl IntoView {
 fn Peak(lang: Lang) -> impl IntoView {
     let app = use_app();
     let value = move || {
-        app.shown.with(|r| {
+        app.head_shown.with(|r| {
             r.as_ref().map(|m| fmt::bytes(m.memory.per_gpu_bytes, app.unit.get())).unwrap_or_default()
         })
     };
     let kind = move || {
-        app.shown.with(|r| match r.as_ref().map(|m| m.memory.peak_kind) {
+        app.head_shown.with(|r| match r.as_ref().map(|m| m.memory.peak_kind) {
             Some(PeakKind::Reserved) => t(lang, K::PeakReserved),
             _ => t(lang, K::PeakAllocated),
         })
@@ -110,10 +110,10 @@ pub fn bar_scale(peak: u64, usable: u64, nominal: u64) -> BarScale {
 }
 
 /// The stacked bar against the chosen GPU's usable memory, headroom marked.
-fn breakdown(r: &Report, lang: Lang, unit: Unit) -> El {
+fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     let m = &r.memory;
-    let chosen = r.fit.rows.iter().find(|g| g.chosen);
-    let (usable, nominal) = chosen.map_or((0, 0), |g| (g.usable.bytes, g.usable.nominal_bytes));
+    let chosen = r.gpu.as_ref();
+    let (usable, nominal) = chosen.map_or((0, 0), |(_, u)| (u.bytes, u.nominal_bytes));
     let geo = bar_scale(m.per_gpu_bytes, usable, nominal);
     let total = m.per_gpu_bytes.max(1) as f64;
     let pct = |x: f64| format!("{x:.3}%");
@@ -130,17 +130,17 @@ fn breakdown(r: &Report, lang: Lang, unit: Unit) -> El {
             .t(" ")
             .k(h("strong").t(&fmt::bytes(c.bytes, unit)))
     });
-    let verdict = chosen.map(|g| {
+    let verdict = chosen.map(|(name, u)| {
         let (class, word) =
             if m.per_gpu_bytes <= usable { ("ok", K::FitsOne) } else { ("over", K::ExceedsOne) };
         let of = format!(
             " {}: {} {} / {} · {} {}",
-            g.gpu_name,
+            name,
             t(lang, K::UsableShort),
             fmt::bytes(usable, unit),
             fmt::bytes(nominal, unit),
             t(lang, K::HeadroomShort),
-            fmt::bytes(g.usable.headroom_bytes, unit),
+            fmt::bytes(u.headroom_bytes, unit),
         );
         h("p").c("verdict").k(h("strong").c(class).a("data-testid", "fit-verdict").t(t(lang, word))).t(&of)
     });
@@ -159,7 +159,7 @@ fn Breakdown(lang: Lang) -> impl IntoView {
     let app = use_app();
     let body = move || {
         let unit = app.unit.get();
-        app.shown.with(|r| r.as_ref().map(|r| breakdown(r, lang, unit)))
+        app.head_shown.with(|r| r.as_ref().map(|r| breakdown(r, lang, unit)))
     };
     view! {
         <div class="breakdown">
@@ -177,7 +177,7 @@ fn component(c: &Component) -> Option<Explained> {
 }
 
 /// The explained items in order: the six components, then the GPU's usable memory.
-type Explain = fn(&Report) -> Option<Explained>;
+type Explain = fn(&Headline) -> Option<Explained>;
 
 const WHY: [(K, Explain); 7] = [
     (K::CWeights, |r| component(&r.memory.components.weights)),
@@ -186,17 +186,14 @@ const WHY: [(K, Explain); 7] = [
     (K::CActivations, |r| component(&r.memory.components.activations)),
     (K::CKvCache, |r| component(&r.memory.components.kv_cache)),
     (K::CWorkspace, |r| component(&r.memory.components.workspace)),
-    (K::UsableMemory, |r| {
-        let g = r.fit.rows.iter().find(|g| g.chosen)?;
-        Some((g.usable.bytes, g.usable.derivation.clone(), g.gpu_name.clone()))
-    }),
+    (K::UsableMemory, |r| r.gpu.as_ref().map(|(name, u)| (u.bytes, u.derivation.clone(), name.clone()))),
 ];
 
 /// One expandable item. The element stays while results change, so an open
 /// item stays open as the user edits; only its texts update.
 fn why_item(lang: Lang, label: K, get: Explain) -> AnyView {
     let app = use_app();
-    let item = Memo::new(move |_| app.shown.with(|r| r.as_deref().and_then(get)));
+    let item = Memo::new(move |_| app.head_shown.with(|r| r.as_deref().and_then(get)));
     let text =
         move |f: fn(&Explained) -> String| move || item.with(|i| i.as_ref().map(f).unwrap_or_default());
     let size = move || item.with(|i| i.as_ref().map(|e| fmt::bytes(e.0, app.unit.get())).unwrap_or_default());
@@ -220,7 +217,7 @@ fn why_item(lang: Lang, label: K, get: Explain) -> AnyView {
 fn Why(lang: Lang) -> impl IntoView {
     let app = use_app();
     let notes = move || {
-        app.shown.with(|r| {
+        app.head_shown.with(|r| {
             r.as_ref().map(|r| {
                 r.memory.notes.iter().map(|n| view! { <li>{n.text(lang).to_string()}</li> }).collect_view()
             })
@@ -251,11 +248,7 @@ mod tests {
 
     #[test]
     fn why_lists_the_default_plan_s_weights_and_usable_memory() {
-        let r = gpuplan_core::report::evaluate(
-            &gpuplan_core::plan::Plan::default(),
-            gpuplan_core::lang::Lang::En,
-        )
-        .unwrap();
+        let r = gpuplan_core::report::headline(&gpuplan_core::plan::Plan::default()).unwrap();
         let items: Vec<_> = WHY.iter().filter_map(|(k, get)| get(&r).map(|e| (*k, e))).collect();
         assert!(items.iter().any(|(k, e)| *k == K::CWeights && e.0 > 16_000_000_000 && !e.1.is_empty()));
         assert!(items.iter().any(|(k, _)| *k == K::UsableMemory));

@@ -28,7 +28,7 @@ pub fn App() -> impl IntoView {
     let app = State::new(plan, lang, unit);
     provide_context(app);
     if !embed {
-        prefs::keep_plan(app.plan);
+        prefs::keep_plan(app.settled);
     }
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
     sheet::load(app, start.link.host.clone());

@@ -1,6 +1,11 @@
 //! The page's reactive state: one plan signal in, the core's report out.
+//! An edit shows its headline (peak memory, the plan's GPU) in the frame of
+//! the keystroke; the whole report follows once that frame is painted, once
+//! for any number of edits made before then (issue 10: typing never waits
+//! for the fit search, the bills and the checklist).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use gpuplan_core::error::FieldError;
 use gpuplan_core::offers::Offer;
@@ -11,46 +16,56 @@ use crate::fmt::Unit;
 use crate::i18n::Lang;
 
 /// What the core returns for a plan.
-pub use gpuplan_core::report::Report;
+pub use gpuplan_core::report::{Headline, Report};
+
+type Outcome<T> = Memo<Result<Arc<T>, Vec<FieldError>>>;
 
 /// Shared by every component through context; all fields are arena handles.
 #[derive(Clone, Copy)]
 pub struct App {
     pub plan: RwSignal<Plan>,
+    /// The plan the report describes: `plan`, once the edit's frame is painted.
+    pub settled: RwSignal<Plan>,
     pub lang: RwSignal<Lang>,
     pub unit: RwSignal<Unit>,
     /// Bumped when a whole plan is loaded, so inputs drop their typed text.
     pub loaded: RwSignal<u32>,
     /// The offers priced: the defaults, plus a host's price sheet.
     pub offers: RwSignal<Vec<Offer>>,
-    /// The core's answer for the current plan.
-    pub outcome: Memo<Result<Arc<Report>, Vec<FieldError>>>,
+    /// The headline of the current plan, or its invalid fields.
+    pub head: Outcome<Headline>,
+    /// The last valid headline: stays on screen while an input is invalid.
+    pub head_shown: Memo<Option<Arc<Headline>>>,
+    /// The core's answer for the settled plan.
+    pub outcome: Outcome<Report>,
     /// The last valid report: stays on screen while an input is invalid.
     pub shown: Memo<Option<Arc<Report>>>,
 }
 
 impl App {
     pub fn new(plan: Plan, lang: Lang, unit: Unit) -> App {
+        let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
+        follow(plan, settled);
         let lang = RwSignal::new(lang);
         let offers = RwSignal::new(gpuplan_core::offers::defaults());
-        // Shared, never compared: a new plan is a new report, and comparing
-        // or cloning whole reports cost time on every edit and code in the bundle.
-        let outcome = Memo::new_with_compare(
-            move |_| {
-                let lang = lang.get();
-                offers.with(|o| plan.with(|p| gpuplan_core::report::evaluate_with(p, o, lang).map(Arc::new)))
-            },
-            |_, _| true,
-        );
-        let shown = Memo::new_with_compare(
-            move |prev: Option<&Option<Arc<Report>>>| match outcome.with(|o| o.as_ref().ok().cloned()) {
-                Some(r) => Some(r),
-                None => prev.cloned().flatten(),
-            },
-            |old, new| !matches!((old, new), (Some(Some(a)), Some(Some(b))) if Arc::ptr_eq(a, b)),
-        );
-        App { plan, lang, offers, unit: RwSignal::new(unit), loaded: RwSignal::new(0), outcome, shown }
+        let head = shared(move || plan.with(gpuplan_core::report::headline));
+        let outcome = shared(move || {
+            let lang = lang.get();
+            offers.with(|o| settled.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
+        });
+        App {
+            plan,
+            settled,
+            lang,
+            offers,
+            unit: RwSignal::new(unit),
+            loaded: RwSignal::new(0),
+            head,
+            head_shown: last_valid(head),
+            outcome,
+            shown: last_valid(outcome),
+        }
     }
 
     /// Replaces the whole plan (an example, a pinned plan).
@@ -59,14 +74,68 @@ impl App {
         self.loaded.update(|n| *n = n.wrapping_add(1));
     }
 
+    /// Every problem with the plan: the fields it fails validation on, else
+    /// what the whole report refused (a host's offers, say).
+    pub fn errors<T>(self, read: impl FnOnce(Option<&Vec<FieldError>>) -> T) -> T {
+        self.head.with(|h| match h {
+            Err(errs) => read(Some(errs)),
+            Ok(_) => self.outcome.with(|o| read(o.as_ref().err())),
+        })
+    }
+
     /// The core's messages for the field at `path`, without the path prefix.
     pub fn field_error(self, lang: Lang, path: &str) -> Option<String> {
-        self.outcome.with(|o| {
-            let errs = o.as_ref().err()?;
-            let msgs: Vec<String> = errs.iter().filter(|e| e.field == path).map(|e| bare(e, lang)).collect();
+        self.errors(|errs| {
+            let msgs: Vec<String> = errs?.iter().filter(|e| e.field == path).map(|e| bare(e, lang)).collect();
             (!msgs.is_empty()).then(|| msgs.join("; "))
         })
     }
+}
+
+/// A memo of a core answer, shared, never compared: a new plan is a new
+/// answer, and comparing or cloning whole reports cost time on every edit
+/// and code in the bundle.
+fn shared<T: Send + Sync + 'static>(
+    answer: impl Fn() -> Result<T, Vec<FieldError>> + Send + Sync + 'static,
+) -> Outcome<T> {
+    Memo::new_with_compare(move |_| answer().map(Arc::new), |_, _| true)
+}
+
+/// The last valid answer of `outcome`; changes only when a new one arrives.
+fn last_valid<T: Send + Sync + 'static>(outcome: Outcome<T>) -> Memo<Option<Arc<T>>> {
+    Memo::new_with_compare(
+        move |prev: Option<&Option<Arc<T>>>| match outcome.with(|o| o.as_ref().ok().cloned()) {
+            Some(r) => Some(r),
+            None => prev.cloned().flatten(),
+        },
+        |old, new| !matches!((old, new), (Some(Some(a)), Some(Some(b))) if Arc::ptr_eq(a, b)),
+    )
+}
+
+/// Copies `plan` into `settled` after the next painted frame, once for any
+/// number of edits before then. A timer also covers a hidden page, where
+/// animation frames never come; whichever of the two comes first flushes.
+fn follow(plan: RwSignal<Plan>, settled: RwSignal<Plan>) {
+    // The number of the pending flush; 0 when none is pending.
+    let pending = StoredValue::new(0u32);
+    let issued = StoredValue::new(0u32);
+    let flush = move |n: u32| {
+        if pending.get_value() == n {
+            pending.set_value(0);
+            settled.set(plan.get_untracked());
+        }
+    };
+    Effect::new(move |seen: Option<()>| {
+        plan.track();
+        if seen.is_none() || pending.get_value() != 0 {
+            return;
+        }
+        let n = issued.get_value().wrapping_add(1).max(1);
+        issued.set_value(n);
+        pending.set_value(n);
+        request_animation_frame(move || set_timeout(move || flush(n), Duration::ZERO));
+        set_timeout(move || flush(n), Duration::from_millis(100));
+    });
 }
 
 /// A core message without its leading "field.path: ".

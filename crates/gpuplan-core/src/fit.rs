@@ -318,6 +318,11 @@ fn candidates(plan: &Plan) -> Vec<(&Gpu, bool)> {
     out
 }
 
+/// The GPU the plan names: its custom GPU, else the catalog's.
+pub fn plan_gpu(plan: &Plan) -> Option<&Gpu> {
+    candidates(plan).into_iter().rev().find(|(g, _)| g.id == plan.hardware.gpu).map(|(g, _)| g)
+}
+
 /// Sort key: fits, not blocked, servers, GPUs, warnings, then speed.
 fn rank(row: &GpuFit) -> (bool, u32, u32, usize, f64) {
     let warns = row.flags.iter().filter(|f| f.severity == Severity::Warn).count();

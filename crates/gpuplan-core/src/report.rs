@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::checklist::Checklist;
 use crate::cost::{CostInputs, CostReport, Demand, Horizon, Need};
 use crate::error::FieldError;
-use crate::fit::{FitOptions, FitReport, GpuFit};
+use crate::fit::{FitOptions, FitReport, GpuFit, Usable};
 use crate::lang::Lang;
 use crate::memory::MemoryResult;
 use crate::offers::Offer;
@@ -35,6 +35,24 @@ pub fn evaluate_with(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report
     let facts = crate::checklist::facts(plan, &memory, &cost, offers)?;
     let checklist = crate::checklist::build(&facts, lang, &plan.ticks)?;
     Ok(Report { memory, fit, cost, checklist })
+}
+
+/// The part of the report a page shows first: peak memory and the plan's
+/// own GPU. It costs microseconds where the whole report costs a millisecond,
+/// so a page can show it within the frame of a keystroke and the rest after.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Headline {
+    pub memory: MemoryResult,
+    /// The GPU the plan names and the memory it offers the plan.
+    pub gpu: Option<(String, Usable)>,
+}
+
+/// The headline for a plan, or every invalid field (the same list, and the
+/// same figures, as `evaluate` gives).
+pub fn headline(plan: &Plan) -> Result<Headline, Vec<FieldError>> {
+    let memory = crate::memory::estimate(plan)?;
+    let gpu = crate::fit::plan_gpu(plan).map(|g| (g.name.to_string(), crate::fit::usable(g, plan)));
+    Ok(Headline { memory, gpu })
 }
 
 /// The task decides the horizon: a training run is priced as one run, a
@@ -81,6 +99,19 @@ mod tests {
         assert!(r.memory.per_gpu_bytes > 16_000_000_000, "8B bf16 weights alone are 16 GB");
         assert!(r.fit.rows.iter().any(|row| row.gpu_id == "h100-sxm" && row.best.is_some()));
         assert!(r.cost.best.is_some(), "some default offer serves an 8B model");
+    }
+
+    #[test]
+    fn headline_agrees_with_the_report() {
+        let mut plan = Plan::default();
+        plan.hardware.gpu = "l4".into();
+        let r = evaluate(&plan, Lang::En).unwrap();
+        let h = headline(&plan).unwrap();
+        assert_eq!(h.memory, r.memory);
+        let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
+        assert_eq!(h.gpu, Some((chosen.gpu_name.clone(), chosen.usable.clone())));
+        plan.inference.context = 0;
+        assert_eq!(headline(&plan).unwrap_err(), evaluate(&plan, Lang::En).unwrap_err());
     }
 
     #[test]
