@@ -229,7 +229,7 @@ pub struct GpuFit {
     pub gpu_id: String,
     pub gpu_name: String,
     pub class: GpuClass,
-    /// The GPU the plan names (`hardware.gpu`).
+    /// The GPU the plan chose ([`crate::plan::HardwareChoice::chosen`]).
     pub chosen: bool,
     pub custom: bool,
     pub unverified: bool,
@@ -316,11 +316,6 @@ fn candidates(plan: &Plan) -> Vec<(&Gpu, bool)> {
     let mut out: Vec<(&Gpu, bool)> = catalog().iter().map(|g| (g, false)).collect();
     out.extend(plan.hardware.custom.as_ref().map(|g| (g, true)));
     out
-}
-
-/// The GPU the plan names: its custom GPU, else the catalog's.
-pub fn plan_gpu(plan: &Plan) -> Option<&Gpu> {
-    candidates(plan).into_iter().rev().find(|(g, _)| g.id == plan.hardware.gpu).map(|(g, _)| g)
 }
 
 /// Sort key: fits, not blocked, servers, GPUs, warnings, then speed.
@@ -448,7 +443,9 @@ where
     ) -> GpuFit {
         let usable = usable(gpu, plan);
         let lower = lower_bound(single.per_gpu, usable.bytes);
-        let chosen = plan.hardware.gpu == gpu.id;
+        // By identity: a custom GPU may share a catalog id, and the alias
+        // "custom" names no catalog row.
+        let chosen = plan.hardware.chosen().is_some_and(|c| std::ptr::eq(c, gpu));
         let per_node = plan.hardware.gpus_per_node;
         let mut found = self.options(usable.bytes, per_node);
         crate::sort::sort_by_key(&mut found, |(o, _)| {

@@ -405,15 +405,24 @@ impl Parallel {
 }
 
 impl HardwareChoice {
+    /// The GPU the plan chose: its own GPU when `gpu` names it (by its id or
+    /// the alias "custom"), else the catalog's. Every engine asks here, so
+    /// the memory estimate, the fit table, the headline and the checklist
+    /// agree on one card.
+    pub fn chosen(&self) -> Option<&crate::hardware::Gpu> {
+        let mine = self.custom.as_ref().filter(|g| self.gpu == "custom" || g.id == self.gpu);
+        mine.or_else(|| crate::hardware::find(&self.gpu))
+    }
+
     fn validate(&self, errs: &mut Vec<FieldError>) {
         Limit::real(0.0, 90.0).check_f64("hardware.headroom_pct", self.headroom_pct, errs);
         Limit::int(1, 1024).check_u64("hardware.gpus_per_node", u64::from(self.gpus_per_node), errs);
         if let Some(gpu) = &self.custom {
             gpu.validate("hardware.custom", errs);
         }
-        // The catalog's GPUs, the plan's own, or "custom".
-        let mine = self.custom.as_ref().is_some_and(|c| c.id == self.gpu);
-        if !mine && self.gpu != "custom" && crate::hardware::find(&self.gpu).is_none() {
+        // The catalog's GPUs, the plan's own, or "custom" (which names
+        // nothing until the plan has its own GPU).
+        if self.chosen().is_none() && self.gpu != "custom" {
             errs.push(FieldError::new(
                 "hardware.gpu",
                 crate::error::Problem::Unknown { id: self.gpu.clone() },

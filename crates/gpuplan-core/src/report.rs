@@ -51,7 +51,7 @@ pub struct Headline {
 /// same figures, as `evaluate` gives).
 pub fn headline(plan: &Plan) -> Result<Headline, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
-    let gpu = crate::fit::plan_gpu(plan).map(|g| (g.name.to_string(), crate::fit::usable(g, plan)));
+    let gpu = plan.hardware.chosen().map(|g| (g.name.to_string(), crate::fit::usable(g, plan)));
     Ok(Headline { memory, gpu })
 }
 
@@ -110,6 +110,16 @@ mod tests {
         assert_eq!(h.memory, r.memory);
         let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
         assert_eq!(h.gpu, Some((chosen.gpu_name.clone(), chosen.usable.clone())));
+        // The alias "custom" picks the plan's own card everywhere at once.
+        let mine = crate::hardware::Gpu { id: "my-card".into(), memory_gb: 40.0, ..Default::default() };
+        let mut custom = plan.clone();
+        (custom.hardware.gpu, custom.hardware.custom) = ("custom".into(), Some(mine));
+        let r = evaluate(&custom, Lang::En).unwrap();
+        let h = headline(&custom).unwrap();
+        let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
+        assert!(chosen.custom && h.gpu == Some((chosen.gpu_name.clone(), chosen.usable.clone())));
+        let facts = crate::checklist::facts(&custom, &r.memory, &r.cost, &crate::offers::defaults()).unwrap();
+        assert_eq!(facts.gpu.map(|g| g.id), Some("my-card".into()));
         plan.inference.context = 0;
         assert_eq!(headline(&plan).unwrap_err(), evaluate(&plan, Lang::En).unwrap_err());
     }

@@ -19,9 +19,9 @@ pub fn facts(
     offers: &[Offer],
 ) -> Result<Facts, Vec<FieldError>> {
     let whole = whole_model(plan)?;
-    let gpu = plan.hardware.custom.clone().or_else(|| crate::hardware::find(&plan.hardware.gpu).cloned());
+    let gpu = plan.hardware.chosen().cloned();
     // The cheapest option that meets the plan on the chosen GPU (options come cheapest first).
-    let option = cost.options.iter().find(|o| o.meets && o.gpu == plan.hardware.gpu);
+    let option = gpu.as_ref().and_then(|g| cost.options.iter().find(|o| o.meets && o.gpu == g.id));
     let p = &plan.parallel;
     let (inf, tr) = (&plan.inference, &plan.training);
     Ok(Facts {

@@ -241,6 +241,17 @@ fn the_custom_gpu_gets_a_row_and_unknown_ids_are_rejected() {
     let mine = row(&r, "my-card");
     assert!(mine.custom && mine.chosen);
     assert_eq!(mine.best.clone().map(|b| b.gpus), Some(1));
+    // The alias "custom" names the plan's own GPU whatever its id; a custom
+    // GPU that shares a catalog id is the one chosen, not both.
+    plan.hardware.gpu = "custom".into();
+    let r = run(&plan, 7e9, 131_072.0);
+    assert!(row(&r, "my-card").chosen);
+    assert_eq!(r.rows.iter().filter(|g| g.chosen).count(), 1);
+    plan.hardware.custom = Some(Gpu { id: "h100-sxm".into(), memory_gb: 20.0, ..Gpu::default() });
+    plan.hardware.gpu = "h100-sxm".into();
+    let r = run(&plan, 7e9, 131_072.0);
+    let chosen: Vec<_> = r.rows.iter().filter(|g| g.chosen).collect();
+    assert!(chosen.len() == 1 && chosen[0].custom);
     plan.hardware.gpu = "no-such-gpu".into();
     let errs = fit_with(&plan, &FitOptions::default(), None, toy(7e9, 0.0)).expect_err("unknown");
     assert_eq!(errs[0].field, "hardware.gpu");

@@ -225,10 +225,7 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
 /// Memory of the plan's GPU in bytes (vendor GB = 10^9 bytes, as the fit
 /// engine reads it): the custom GPU when the plan chose it, else the catalog's.
 pub fn plan_gpu_memory(plan: &Plan) -> Option<f64> {
-    let hw = &plan.hardware;
-    let custom = hw.custom.as_ref().filter(|g| hw.gpu == "custom" || g.id == hw.gpu);
-    let gpu = custom.or_else(|| crate::hardware::find(&hw.gpu));
-    gpu.map(|g| g.memory_gb * 1e9)
+    plan.hardware.chosen().map(|g| g.memory_gb * 1e9)
 }
 
 /// Peak memory per GPU for a valid plan.
