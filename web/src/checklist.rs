@@ -1,63 +1,80 @@
 //! The pre-order checklist and acceptance guide the core fills from the
 //! plan. Ticks live in the plan, so they travel in the share link.
 
-use gpuplan_core::checklist::Item;
+use gpuplan_core::checklist::{self, Item};
 use leptos::prelude::*;
 
+use crate::dom::{h, host, El};
 use crate::i18n::{t, Lang, K};
 use crate::state::use_app;
 
 #[component]
 pub fn Checklist(lang: Lang) -> impl IntoView {
     let app = use_app();
-    move || {
-        app.shown.with(|r| {
-            r.as_ref().map(|r| {
-                let sections = r
-                    .checklist
-                    .sections
-                    .iter()
-                    .map(|s| {
-                        let items = s.items.iter().map(item).collect_view();
-                        view! { <h4>{s.title.clone()}</h4><ul class="checks">{items}</ul> }
-                    })
-                    .collect_view();
-                let markdown = gpuplan_core::checklist::to_markdown(&r.checklist);
-                view! {
-                    <section class="checklist" data-testid="checklist" aria-label=t(lang, K::ChecklistTitle)>
-                        <h3>{r.checklist.title.clone()}</h3>
-                        {sections}
-                        <details class="export">
-                            <summary>{t(lang, K::ChecklistMarkdown)}</summary>
-                            <label for="checklist-md">{t(lang, K::ChecklistMarkdownHint)}</label>
-                            <textarea id="checklist-md" data-testid="checklist-md" readonly rows="12" prop:value=markdown></textarea>
-                        </details>
-                    </section>
-                }
-            })
-        })
+    let body = move || app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)));
+    let on_act = move |act: &str, id: &str| {
+        if act == "tick" {
+            app.plan.update(|p| toggle(&mut p.ticks, id));
+        }
+    };
+    host("", body, on_act)
+}
+
+/// Ticks `id`, or unticks it when it was ticked.
+fn toggle(ticks: &mut Vec<String>, id: &str) {
+    match ticks.iter().position(|t| t == id) {
+        Some(at) => {
+            ticks.remove(at);
+        }
+        None => ticks.push(id.to_string()),
     }
 }
 
-fn item(i: &Item) -> impl IntoView {
-    let app = use_app();
-    let id = i.id;
-    let toggle = move |_| {
-        app.plan.update(|p| {
-            if let Some(at) = p.ticks.iter().position(|t| t == id) {
-                p.ticks.remove(at);
-            } else {
-                p.ticks.push(id.to_string());
-            }
-        })
-    };
-    let box_id = format!("tick-{id}");
-    view! {
-        <li class:risk=i.risk>
-            <input type="checkbox" id=box_id.clone() prop:checked=i.ticked on:change=toggle/>
-            <label for=box_id>{i.text.clone()}</label>
-            {i.command.clone().map(|c| view! { <pre tabindex="0"><code>{c}</code></pre> })}
-            {i.expect.clone().map(|e| view! { <p class="hint">{e}</p> })}
-        </li>
+fn list(c: &checklist::Checklist, lang: Lang) -> El {
+    let sections = c
+        .sections
+        .iter()
+        .flat_map(|s| [h("h4").t(&s.title), h("ul").c("checks").ks(s.items.iter().map(item))]);
+    // A read-only textarea shows its text content: the reader cannot edit it.
+    let export = h("details")
+        .c("export")
+        .k(h("summary").t(t(lang, K::ChecklistMarkdown)))
+        .k(h("label").a("for", "checklist-md").t(t(lang, K::ChecklistMarkdownHint)))
+        .k(h("textarea")
+            .a("id", "checklist-md")
+            .a("data-testid", "checklist-md")
+            .a("readonly", "")
+            .a("rows", "12")
+            .t(&checklist::to_markdown(c)));
+    h("section")
+        .c("checklist")
+        .a("data-testid", "checklist")
+        .a("aria-label", t(lang, K::ChecklistTitle))
+        .k(h("h3").t(&c.title))
+        .ks(sections)
+        .k(export)
+}
+
+fn item(i: &Item) -> El {
+    let id = format!("tick-{}", i.id);
+    let tick = h("input").a("type", "checkbox").a("id", &id).a("data-act", "tick").a("data-arg", i.id);
+    h("li")
+        .c(if i.risk { "risk" } else { "" })
+        .k(if i.ticked { tick.a("checked", "") } else { tick })
+        .k(h("label").a("for", &id).t(&i.text))
+        .opt(i.command.as_ref().map(|c| h("pre").a("tabindex", "0").k(h("code").t(c))))
+        .opt(i.expect.as_ref().map(|e| h("p").c("hint").t(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tick_toggles() {
+        let mut ticks = vec!["a".to_string()];
+        toggle(&mut ticks, "b");
+        toggle(&mut ticks, "a");
+        assert_eq!(ticks, ["b"]);
     }
 }

@@ -90,6 +90,21 @@ impl El {
     }
 }
 
+/// Sets (or with `None` removes) an attribute. A checkbox's `checked`
+/// attribute stops steering the box once it has been clicked, so the live
+/// state is set too: a plan loaded later still shows its own ticks.
+fn set(el: &Element, name: &str, value: Option<&str>) {
+    let _ = match value {
+        Some(v) => el.set_attribute(name, v),
+        None => el.remove_attribute(name),
+    };
+    if name == "checked" {
+        if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            input.set_checked(value.is_some());
+        }
+    }
+}
+
 /// A new DOM node for `kid`; None only if the document refuses the tag.
 fn create(doc: &Document, kid: &Kid) -> Option<Node> {
     let e = match kid {
@@ -99,7 +114,7 @@ fn create(doc: &Document, kid: &Kid) -> Option<Node> {
     let el = if e.svg { doc.create_element_ns(Some(SVG_NS), e.tag) } else { doc.create_element(e.tag) };
     let el = el.ok()?;
     for (name, value) in &e.attrs {
-        let _ = el.set_attribute(name, value);
+        set(&el, name, Some(value));
     }
     for kid in &e.kids {
         if let Some(node) = create(doc, kid) {
@@ -122,14 +137,14 @@ fn patch(doc: &Document, parent: &Node, node: &Node, old: &Kid, new: &Kid) {
             let Some(el) = node.dyn_ref::<Element>() else { return };
             for (name, value) in &b.attrs {
                 if a.attr(name) != Some(value) {
-                    let _ = el.set_attribute(name, value);
+                    set(el, name, Some(value));
                 }
             }
             // Only attributes this code set are removed: a <details> the
             // reader opened stays open.
             for (name, _) in &a.attrs {
                 if b.attr(name).is_none() {
-                    let _ = el.remove_attribute(name);
+                    set(el, name, None);
                 }
             }
             patch_kids(doc, node, &a.kids, &b.kids);
@@ -168,7 +183,16 @@ pub fn host(
     class: &'static str,
     build: impl Fn() -> Option<El> + 'static,
     on_act: impl Fn(&str, &str) + 'static,
-) -> impl IntoView {
+) -> AnyView {
+    // Boxed: one compiled effect and view for every block, not one per block.
+    mount(class, Box::new(build), Box::new(on_act))
+}
+
+fn mount(
+    class: &'static str,
+    build: Box<dyn Fn() -> Option<El>>,
+    on_act: Box<dyn Fn(&str, &str)>,
+) -> AnyView {
     let node = NodeRef::<leptos::html::Div>::new();
     // The effect's value is what the element shows now.
     Effect::new(move |shown: Option<Vec<Kid>>| {
@@ -193,7 +217,7 @@ pub fn host(
             on_act(&act, &arg);
         }
     };
-    view! { <div class=class node_ref=node on:click=click></div> }
+    view! { <div class=class node_ref=node on:click=click></div> }.into_any()
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The results column: peak memory, its breakdown, and why each part is what it is.
+//! The results column: peak memory, its breakdown, and why each part is what
+//! it is; the blocks below follow the whole report.
 
 use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
 use leptos::prelude::*;
@@ -37,9 +38,7 @@ pub fn Results() -> impl IntoView {
                 <h2 id="results-h">{t(lang, K::Results)}</h2>
                 <Stale lang/>
                 <div class="result-body" class:stale=stale>
-                    <Peak lang/>
-                    <Breakdown lang/>
-                    <Why lang/>
+                    <Headline lang/>
                     <MemChart lang/>
                     <FitTable lang/>
                     <CostTable lang/>
@@ -71,27 +70,32 @@ fn Stale(lang: Lang) -> impl IntoView {
     }
 }
 
+/// The headline: peak memory, its bar against the plan's GPU, and why each
+/// part is what it is. One patched block, redrawn in the keystroke's frame.
 #[component]
-fn Peak(lang: Lang) -> impl IntoView {
+fn Headline(lang: Lang) -> impl IntoView {
     let app = use_app();
-    let value = move || {
-        app.head_shown.with(|r| {
-            r.as_ref().map(|m| fmt::bytes(m.memory.per_gpu_bytes, app.unit.get())).unwrap_or_default()
-        })
+    let body = move || {
+        let unit = app.unit.get();
+        Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))
     };
-    let kind = move || {
-        app.head_shown.with(|r| match r.as_ref().map(|m| m.memory.peak_kind) {
-            Some(PeakKind::Reserved) => t(lang, K::PeakReserved),
-            _ => t(lang, K::PeakAllocated),
-        })
+    host("headline", body, |_, _| {})
+}
+
+fn headline(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
+    let value = r.map(|r| fmt::bytes(r.memory.per_gpu_bytes, unit)).unwrap_or_default();
+    let kind = match r.map(|r| r.memory.peak_kind) {
+        Some(PeakKind::Reserved) => K::PeakReserved,
+        _ => K::PeakAllocated,
     };
-    view! {
-        <div class="peak">
-            <p class="peak-label">{t(lang, K::PeakMemory)}</p>
-            <p class="peak-value" data-testid="peak-memory">{value}</p>
-            <p class="peak-kind">{kind}</p>
-        </div>
-    }
+    let peak = h("div")
+        .c("peak")
+        .k(h("p").c("peak-label").t(t(lang, K::PeakMemory)))
+        .k(h("p").c("peak-value").a("data-testid", "peak-memory").t(&value))
+        .k(h("p").c("peak-kind").t(t(lang, kind)));
+    let bar =
+        h("div").c("breakdown").k(h("h3").t(t(lang, K::Breakdown))).opt(r.map(|r| breakdown(r, lang, unit)));
+    h("div").k(peak).k(bar).k(why(r, lang, unit))
 }
 
 /// Bar geometry: each component's share of the peak, and where the peak, the
@@ -154,21 +158,6 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     h("div").k(bar).opt(verdict).k(h("ul").c("legend").ks(legend))
 }
 
-#[component]
-fn Breakdown(lang: Lang) -> impl IntoView {
-    let app = use_app();
-    let body = move || {
-        let unit = app.unit.get();
-        app.head_shown.with(|r| r.as_ref().map(|r| breakdown(r, lang, unit)))
-    };
-    view! {
-        <div class="breakdown">
-            <h3>{t(lang, K::Breakdown)}</h3>
-            {host("bar-host", body, |_, _| {})}
-        </div>
-    }
-}
-
 /// What one "why" item explains: bytes, derivation, source.
 type Explained = (u64, String, String);
 
@@ -189,47 +178,30 @@ const WHY: [(K, Explain); 7] = [
     (K::UsableMemory, |r| r.gpu.as_ref().map(|(name, u)| (u.bytes, u.derivation.clone(), name.clone()))),
 ];
 
-/// One expandable item. The element stays while results change, so an open
-/// item stays open as the user edits; only its texts update.
-fn why_item(lang: Lang, label: K, get: Explain) -> AnyView {
-    let app = use_app();
-    let item = Memo::new(move |_| app.head_shown.with(|r| r.as_deref().and_then(get)));
-    let text =
-        move |f: fn(&Explained) -> String| move || item.with(|i| i.as_ref().map(f).unwrap_or_default());
-    let size = move || item.with(|i| i.as_ref().map(|e| fmt::bytes(e.0, app.unit.get())).unwrap_or_default());
-    view! {
-        <details class="why-item" hidden=move || item.with(Option::is_none)>
-            <summary>{t(lang, label)} " · " {size}</summary>
-            <dl>
-                <dt>{t(lang, K::Formula)}</dt>
-                <dd class="formula">{text(|e| e.1.clone())}</dd>
-                <dt>{t(lang, K::Source)}</dt>
-                <dd>{text(|e| e.2.clone())}</dd>
-            </dl>
-        </details>
-    }
-    .into_any()
-}
-
-/// "Why this number": per component, the formula with numbers and its source,
-/// then the engine's remarks.
-#[component]
-fn Why(lang: Lang) -> impl IntoView {
-    let app = use_app();
-    let notes = move || {
-        app.head_shown.with(|r| {
-            r.as_ref().map(|r| {
-                r.memory.notes.iter().map(|n| view! { <li>{n.text(lang).to_string()}</li> }).collect_view()
-            })
-        })
-    };
-    view! {
-        <div class="why">
-            <h3>{t(lang, K::Why)}</h3>
-            {WHY.iter().map(|&(k, get)| why_item(lang, k, get)).collect_view()}
-            <ul class="notes">{notes}</ul>
-        </div>
-    }
+/// "Why this number": per component, the formula with numbers and its
+/// source, then the engine's remarks. Every item is always there, hidden when
+/// it does not apply, so an item the reader opened stays open (and the same
+/// item) as the plan changes.
+fn why(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
+    let items = WHY.iter().map(|&(label, get)| {
+        let item = r.and_then(get);
+        let (size, formula, source) = match &item {
+            Some((bytes, f, s)) => (fmt::bytes(*bytes, unit), f.as_str(), s.as_str()),
+            None => (String::new(), "", ""),
+        };
+        let el = h("details").c("why-item").k(h("summary").t(t(lang, label)).t(" · ").t(&size)).k(h("dl")
+            .k(h("dt").t(t(lang, K::Formula)))
+            .k(h("dd").c("formula").t(formula))
+            .k(h("dt").t(t(lang, K::Source)))
+            .k(h("dd").t(source)));
+        if item.is_some() {
+            el
+        } else {
+            el.a("hidden", "")
+        }
+    });
+    let notes = r.into_iter().flat_map(|r| r.memory.notes.iter().map(|n| h("li").t(n.text(lang))));
+    h("div").c("why").k(h("h3").t(t(lang, K::Why))).ks(items).k(h("ul").c("notes").ks(notes))
 }
 
 #[cfg(test)]
