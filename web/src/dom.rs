@@ -188,11 +188,10 @@ pub fn host(
     mount(class, Box::new(build), Box::new(on_act))
 }
 
-fn mount(
-    class: &'static str,
-    build: Box<dyn Fn() -> Option<El>>,
-    on_act: Box<dyn Fn(&str, &str)>,
-) -> AnyView {
+type Build = Box<dyn Fn() -> Option<El>>;
+type OnAct = Box<dyn Fn(&str, &str)>;
+
+fn mount(class: &'static str, build: Build, on_act: OnAct) -> AnyView {
     let node = NodeRef::<leptos::html::Div>::new();
     // The effect's value is what the element shows now.
     Effect::new(move |shown: Option<Vec<Kid>>| {
