@@ -32,14 +32,16 @@ pub struct App {
     pub loaded: RwSignal<u32>,
     /// The offers priced: the defaults, plus a host's price sheet.
     pub offers: RwSignal<Vec<Offer>>,
-    /// The headline of the current plan, or its invalid fields.
-    pub head: Outcome<Headline>,
     /// The last valid headline: stays on screen while an input is invalid.
     pub head_shown: Memo<Option<Arc<Headline>>>,
     /// The core's answer for the settled plan.
     pub outcome: Outcome<Report>,
     /// The last valid report: stays on screen while an input is invalid.
     pub shown: Memo<Option<Arc<Report>>>,
+    /// Every problem with the plan: the fields it fails validation on, else
+    /// what the whole report refused (a host's offers, say). Compared, so an
+    /// edit that leaves them as they were (none, mostly) wakes no field.
+    problems: Memo<Vec<FieldError>>,
 }
 
 impl App {
@@ -54,6 +56,10 @@ impl App {
             let lang = lang.get();
             offers.with(|o| settled.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
         });
+        let problems = Memo::new(move |_| match head.with(|h| h.as_ref().err().cloned()) {
+            Some(errs) => errs,
+            None => outcome.with(|o| o.as_ref().err().cloned()).unwrap_or_default(),
+        });
         App {
             plan,
             settled,
@@ -61,10 +67,10 @@ impl App {
             offers,
             unit: RwSignal::new(unit),
             loaded: RwSignal::new(0),
-            head,
             head_shown: last_valid(head),
             outcome,
             shown: last_valid(outcome),
+            problems,
         }
     }
 
@@ -74,13 +80,9 @@ impl App {
         self.loaded.update(|n| *n = n.wrapping_add(1));
     }
 
-    /// Every problem with the plan: the fields it fails validation on, else
-    /// what the whole report refused (a host's offers, say).
+    /// Every problem with the plan, or None when it has none.
     pub fn errors<T>(self, read: impl FnOnce(Option<&Vec<FieldError>>) -> T) -> T {
-        self.head.with(|h| match h {
-            Err(errs) => read(Some(errs)),
-            Ok(_) => self.outcome.with(|o| read(o.as_ref().err())),
-        })
+        self.problems.with(|errs| read(Some(errs).filter(|e| !e.is_empty())))
     }
 
     /// The core's messages for the field at `path`, without the path prefix.
