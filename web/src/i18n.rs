@@ -199,12 +199,6 @@ texts! {
     PeakAllocated => "框架峰值分配", "peak allocated by the framework";
     PeakReserved => "预留池（vLLM 按利用率上限预分配 KV）", "reserved pool (vLLM pre-allocates KV up to the limit)";
     Breakdown => "显存构成", "Memory breakdown";
-    CWeights => "权重", "Weights";
-    CGradients => "梯度", "Gradients";
-    COptimizer => "优化器状态", "Optimizer state";
-    CActivations => "激活值", "Activations";
-    CKvCache => "KV 缓存", "KV cache";
-    CWorkspace => "工作区与运行时", "Workspace and runtime";
     Why => "这个数字怎么来的", "Why this number";
     UsableMemory => "所选 GPU 的可用显存", "Usable memory of the chosen GPU";
     HeadroomShort => "余量", "headroom";

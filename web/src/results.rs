@@ -1,7 +1,7 @@
 //! The results column: peak memory, its breakdown, and why each part is what
 //! it is; the blocks below follow the whole report.
 
-use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
+use gpuplan_core::memory::{Component, Components, MemoryResult, PeakKind};
 use leptos::prelude::*;
 
 use crate::checklist::Checklist;
@@ -14,17 +14,16 @@ use crate::i18n::{t, Lang, K};
 use crate::memchart::MemChart;
 use crate::state::{use_app, Headline};
 
-/// The memory components in display order, with their label and CSS class.
-pub fn parts(m: &MemoryResult) -> [(K, &'static str, &Component); 6] {
-    let c = &m.components;
-    [
-        (K::CWeights, "c-weights", &c.weights),
-        (K::CGradients, "c-gradients", &c.gradients),
-        (K::COptimizer, "c-optimizer", &c.optimizer),
-        (K::CActivations, "c-activations", &c.activations),
-        (K::CKvCache, "c-kv", &c.kv_cache),
-        (K::CWorkspace, "c-workspace", &c.workspace),
-    ]
+/// CSS classes of the memory components, in the core's order.
+const CLASSES: [&str; 6] =
+    ["c-weights", "c-gradients", "c-optimizer", "c-activations", "c-kv", "c-workspace"];
+
+/// The memory components in display order: the core's name, CSS class, component.
+fn parts(
+    m: &MemoryResult,
+    lang: Lang,
+) -> impl Iterator<Item = (&'static str, &'static str, &Component)> + Clone {
+    m.components.named(lang).into_iter().zip(CLASSES).map(|((name, c), class)| (name, class, c))
 }
 
 #[component]
@@ -121,16 +120,16 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     let geo = bar_scale(m.per_gpu_bytes, usable, nominal);
     let total = m.per_gpu_bytes.max(1) as f64;
     let pct = |x: f64| format!("{x:.3}%");
-    let shown = parts(m).into_iter().filter(|(_, _, c)| c.bytes > 0);
-    let segs = shown.clone().map(|(k, class, c)| {
-        let title = format!("{}: {}", t(lang, k), fmt::bytes(c.bytes, unit));
+    let shown = parts(m, lang).filter(|(_, _, c)| c.bytes > 0);
+    let segs = shown.clone().map(|(name, class, c)| {
+        let title = format!("{name}: {}", fmt::bytes(c.bytes, unit));
         let width = format!("width:{}", pct(c.bytes as f64 / total * 100.0));
         h("div").c(&format!("seg {class}")).a("style", &width).a("title", &title)
     });
-    let legend = shown.map(|(k, class, c)| {
+    let legend = shown.map(|(name, class, c)| {
         h("li")
             .k(h("span").c(&format!("swatch {class}")).a("aria-hidden", "true"))
-            .t(t(lang, k))
+            .t(name)
             .t(" ")
             .k(h("strong").t(&fmt::bytes(c.bytes, unit)))
     });
@@ -161,35 +160,32 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
 /// What one "why" item explains: bytes, derivation, source.
 type Explained = (u64, String, String);
 
-fn component(c: &Component) -> Option<Explained> {
-    (c.bytes > 0).then(|| (c.bytes, c.derivation.clone(), c.source.to_string()))
+/// The explained items in order, each named: the six components, then the
+/// GPU's usable memory; what each explains when it applies.
+fn explained(r: Option<&Headline>, lang: Lang) -> Vec<(&'static str, Option<Explained>)> {
+    let none = Components::default();
+    let parts = r.map_or(&none, |r| &r.memory.components).named(lang);
+    let mut items: Vec<_> = parts
+        .into_iter()
+        .map(|(name, c)| (name, (c.bytes > 0).then(|| (c.bytes, c.derivation.clone(), c.source.to_string()))))
+        .collect();
+    let usable =
+        r.and_then(|r| r.gpu.as_ref()).map(|(name, u)| (u.bytes, u.derivation.clone(), name.clone()));
+    items.push((t(lang, K::UsableMemory), usable));
+    items
 }
-
-/// The explained items in order: the six components, then the GPU's usable memory.
-type Explain = fn(&Headline) -> Option<Explained>;
-
-const WHY: [(K, Explain); 7] = [
-    (K::CWeights, |r| component(&r.memory.components.weights)),
-    (K::CGradients, |r| component(&r.memory.components.gradients)),
-    (K::COptimizer, |r| component(&r.memory.components.optimizer)),
-    (K::CActivations, |r| component(&r.memory.components.activations)),
-    (K::CKvCache, |r| component(&r.memory.components.kv_cache)),
-    (K::CWorkspace, |r| component(&r.memory.components.workspace)),
-    (K::UsableMemory, |r| r.gpu.as_ref().map(|(name, u)| (u.bytes, u.derivation.clone(), name.clone()))),
-];
 
 /// "Why this number": per component, the formula with numbers and its
 /// source, then the engine's remarks. Every item is always there, hidden when
 /// it does not apply, so an item the reader opened stays open (and the same
 /// item) as the plan changes.
 fn why(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
-    let items = WHY.iter().map(|&(label, get)| {
-        let item = r.and_then(get);
+    let items = explained(r, lang).into_iter().map(|(label, item)| {
         let (size, formula, source) = match &item {
             Some((bytes, f, s)) => (fmt::bytes(*bytes, unit), f.as_str(), s.as_str()),
             None => (String::new(), "", ""),
         };
-        let el = h("details").c("why-item").k(h("summary").t(t(lang, label)).t(" · ").t(&size)).k(h("dl")
+        let el = h("details").c("why-item").k(h("summary").t(label).t(" · ").t(&size)).k(h("dl")
             .k(h("dt").t(t(lang, K::Formula)))
             .k(h("dd").c("formula").t(formula))
             .k(h("dt").t(t(lang, K::Source)))
@@ -221,9 +217,13 @@ mod tests {
     #[test]
     fn why_lists_the_default_plan_s_weights_and_usable_memory() {
         let r = gpuplan_core::report::headline(&gpuplan_core::plan::Plan::default()).unwrap();
-        let items: Vec<_> = WHY.iter().filter_map(|(k, get)| get(&r).map(|e| (*k, e))).collect();
-        assert!(items.iter().any(|(k, e)| *k == K::CWeights && e.0 > 16_000_000_000 && !e.1.is_empty()));
-        assert!(items.iter().any(|(k, _)| *k == K::UsableMemory));
-        assert!(!items.iter().any(|(k, _)| *k == K::CGradients), "inference has no gradients");
+        let items: Vec<_> =
+            explained(Some(&r), Lang::En).into_iter().filter_map(|(k, e)| e.map(|e| (k, e))).collect();
+        assert!(items.iter().any(|(k, e)| *k == "Weights" && e.0 > 16_000_000_000 && !e.1.is_empty()));
+        assert!(items.iter().any(|(k, _)| *k == "Usable memory of the chosen GPU"));
+        assert!(!items.iter().any(|(k, _)| *k == "Gradients"), "inference has no gradients");
+        // With no result yet the seven items are there, all empty (and hidden).
+        let none = explained(None, Lang::Zh);
+        assert!(none.len() == 7 && none.iter().all(|(_, e)| e.is_none()) && none[0].0 == "权重");
     }
 }

@@ -87,15 +87,7 @@ fn title(plan: &Plan, lang: Lang) -> String {
 /// Memory by component, the chosen GPU, the cheapest option's bill.
 fn tables(plan: &Plan, r: &Report, lang: Lang) -> [Table; 3] {
     let m = &r.memory;
-    let c = &m.components;
-    let parts = [
-        (lang.pick("权重", "Weights"), &c.weights),
-        (lang.pick("梯度", "Gradients"), &c.gradients),
-        (lang.pick("优化器状态", "Optimizer state"), &c.optimizer),
-        (lang.pick("激活值", "Activations"), &c.activations),
-        (lang.pick("KV 缓存", "KV cache"), &c.kv_cache),
-        (lang.pick("工作区与运行时", "Workspace and runtime"), &c.workspace),
-    ];
+    let parts = m.components.named(lang);
     let memory = Table {
         title: lang.pick("每卡显存（GB = 10⁹ 字节）", "Memory per GPU (GB = 10⁹ bytes)"),
         head: [lang.pick("组成", "Component"), lang.pick("大小", "Size")],

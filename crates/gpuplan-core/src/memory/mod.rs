@@ -48,9 +48,30 @@ pub struct Components {
     pub workspace: Component,
 }
 
+/// The components' names, in the order of [`Components::all`].
+const NAMES: [(&str, &str); 6] = [
+    ("权重", "Weights"),
+    ("梯度", "Gradients"),
+    ("优化器状态", "Optimizer state"),
+    ("激活值", "Activations"),
+    ("KV 缓存", "KV cache"),
+    ("工作区与运行时", "Workspace and runtime"),
+];
+
 impl Components {
-    fn all(&self) -> [&Component; 6] {
+    /// Weights, gradients, optimizer state, activations, KV cache, workspace.
+    pub fn all(&self) -> [&Component; 6] {
         [&self.weights, &self.gradients, &self.optimizer, &self.activations, &self.kv_cache, &self.workspace]
+    }
+
+    /// Every component with its name in `lang`, in the order of [`Self::all`]:
+    /// the page and the snippets name them alike.
+    pub fn named(&self, lang: Lang) -> [(&'static str, &Component); 6] {
+        let mut out = self.all().map(|c| ("", c));
+        for (slot, (zh, en)) in out.iter_mut().zip(NAMES) {
+            slot.0 = lang.pick(zh, en);
+        }
+        out
     }
 
     /// The sum of the components, or `None` on overflow.
