@@ -71,6 +71,17 @@ fn checks(fields: Vec<AnyView>) -> AnyView {
     view! { <div class="checks">{fields}</div> }.into_any()
 }
 
+/// A titled part of the column; like `grid`, one compiled shape for all.
+fn section(lang: Lang, legend: K, body: Vec<AnyView>) -> AnyView {
+    view! {
+        <fieldset class="section">
+            <legend>{t(lang, legend)}</legend>
+            {body}
+        </fieldset>
+    }
+    .into_any()
+}
+
 impl Num {
     fn unit(mut self, k: K) -> Self {
         self.unit = Some(k);
@@ -96,8 +107,8 @@ pub fn Inputs() -> impl IntoView {
                 {radios(lang, choice!(K::Task, "task", o::TASK, task))}
                 <ModelSection lang/>
                 {move || match task.get() {
-                    Task::Infer => inference(lang).into_any(),
-                    Task::Train => training(lang).into_any(),
+                    Task::Infer => inference(lang),
+                    Task::Train => training(lang),
                 }}
                 {parallel(lang)}
                 {hardware(lang)}
@@ -144,7 +155,7 @@ fn ModelSection(lang: Lang) -> impl IntoView {
             {move || match kind.get() {
                 "preset" => view! { <PresetPicker lang/> }.into_any(),
                 "custom" => custom_shape(lang).into_any(),
-                _ => generic_model(lang).into_any(),
+                _ => generic_model(lang),
             }}
         </fieldset>
     }
@@ -274,15 +285,30 @@ fn custom_shape(lang: Lang) -> impl IntoView {
             }
         },
     };
+    let fields = grid(vec![
+        num(lang, params),
+        num(lang, arch_num!(K::Layers, layers, u32)),
+        num(lang, arch_num!(K::Hidden, hidden, u32)),
+        num(lang, arch_num!(K::Heads, heads, u32)),
+        num(lang, arch_num!(K::KvHeads, kv_heads, u32)),
+        num(lang, head_dim),
+        num(lang, arch_num!(K::Intermediate, intermediate, u32)),
+        num(lang, arch_num!(K::Vocab, vocab, u32)),
+        num(lang, arch_num!(K::Experts, experts, u32)),
+        num(lang, arch_num!(K::ExpertsActive, experts_active, u32)),
+        num(lang, arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)),
+        select(lang, mlp),
+        check(lang, tied),
+    ]);
     view! {
         <details class="advanced" open>
             <summary>{t(lang, K::Advanced)}</summary>
-            {grid(vec![num(lang, params), num(lang, arch_num!(K::Layers, layers, u32)), num(lang, arch_num!(K::Hidden, hidden, u32)), num(lang, arch_num!(K::Heads, heads, u32)), num(lang, arch_num!(K::KvHeads, kv_heads, u32)), num(lang, head_dim), num(lang, arch_num!(K::Intermediate, intermediate, u32)), num(lang, arch_num!(K::Vocab, vocab, u32)), num(lang, arch_num!(K::Experts, experts, u32)), num(lang, arch_num!(K::ExpertsActive, experts_active, u32)), num(lang, arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)), select(lang, mlp), check(lang, tied)])}
+            {fields}
         </details>
     }
 }
 
-fn generic_model(lang: Lang) -> impl IntoView {
+fn generic_model(lang: Lang) -> AnyView {
     macro_rules! generic_num {
         ($label:expr, $field:ident) => {
             Num {
@@ -304,60 +330,92 @@ fn generic_model(lang: Lang) -> impl IntoView {
             }
         };
     }
-    view! {
-        {grid(vec![num(lang, generic_num!(K::GenericParams, params).unit(K::UnitParams)), num(lang, generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)), num(lang, generic_num!(K::FlopsPerItem, flops_per_item))])}
-    }
+    grid(vec![
+        num(lang, generic_num!(K::GenericParams, params).unit(K::UnitParams)),
+        num(lang, generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)),
+        num(lang, generic_num!(K::FlopsPerItem, flops_per_item)),
+    ])
 }
 
-fn inference(lang: Lang) -> impl IntoView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::InferSection)}</legend>
-            {grid(vec![select(lang, choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)), select(lang, choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)), num(lang,
-                    num!(K::Context, "inference.context", u64, inference.context)
-                        .unit(K::UnitTokens)
-                        .hint(K::ContextHint),
-                ), num(lang,
-                    num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency)
-                        .unit(K::UnitSeqs),
-                ), select(lang, choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)), num(lang,
-                    num!(K::GpuMemUtil, "inference.gpu_mem_util", f64, inference.gpu_mem_util)
-                        .hint(K::GpuMemUtilHint),
-                ), num(lang,
-                    num!(K::PromptTokens, "inference.prompt_tokens", u64, inference.prompt_tokens)
-                        .unit(K::UnitTokens),
-                ), num(lang,
-                    num!(K::OutputTokens, "inference.output_tokens", u64, inference.output_tokens)
-                        .unit(K::UnitTokens),
-                ), num(lang,
-                    num!(K::TargetQps, "inference.target_qps", f64, inference.target_qps)
-                        .unit(K::UnitPerSec)
-                        .hint(K::TargetQpsHint),
-                ), num(lang, num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb))])}
-        </fieldset>
-    }
+fn inference(lang: Lang) -> AnyView {
+    let fields = grid(vec![
+        select(lang, choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)),
+        select(lang, choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)),
+        num(
+            lang,
+            num!(K::Context, "inference.context", u64, inference.context)
+                .unit(K::UnitTokens)
+                .hint(K::ContextHint),
+        ),
+        num(
+            lang,
+            num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency).unit(K::UnitSeqs),
+        ),
+        select(lang, choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)),
+        num(
+            lang,
+            num!(K::GpuMemUtil, "inference.gpu_mem_util", f64, inference.gpu_mem_util)
+                .hint(K::GpuMemUtilHint),
+        ),
+        num(
+            lang,
+            num!(K::PromptTokens, "inference.prompt_tokens", u64, inference.prompt_tokens)
+                .unit(K::UnitTokens),
+        ),
+        num(
+            lang,
+            num!(K::OutputTokens, "inference.output_tokens", u64, inference.output_tokens)
+                .unit(K::UnitTokens),
+        ),
+        num(
+            lang,
+            num!(K::TargetQps, "inference.target_qps", f64, inference.target_qps)
+                .unit(K::UnitPerSec)
+                .hint(K::TargetQpsHint),
+        ),
+        num(lang, num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb)),
+    ]);
+    section(lang, K::InferSection, vec![fields])
 }
 
-fn training(lang: Lang) -> impl IntoView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::TrainSection)}</legend>
-            {grid(vec![select(lang, choice!(K::Method, "training.method", o::METHOD, training.method)), num(lang, num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)), select(lang, choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets)), select(lang, choice!(K::Precision, "training.precision", o::PRECISION, training.precision)), select(lang, choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)), num(lang, num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)), num(lang, num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)), select(lang, choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)), num(lang,
-                    num!(K::DatasetTokens, "training.dataset_tokens", f64, training.dataset_tokens)
-                        .unit(K::UnitTokens),
-                ), num(lang, num!(K::Epochs, "training.epochs", f64, training.epochs)), num(lang, num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint))])}
-            {checks(vec![check(lang, check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)), check(lang, check!(K::ActOffload, "training.act_offload", training.act_offload)), check(lang, check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)), check(lang, check!(K::FlashAttn, "training.flash_attn", training.flash_attn))])}
-        </fieldset>
-    }
+fn training(lang: Lang) -> AnyView {
+    let fields = grid(vec![
+        select(lang, choice!(K::Method, "training.method", o::METHOD, training.method)),
+        num(lang, num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)),
+        select(
+            lang,
+            choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets),
+        ),
+        select(lang, choice!(K::Precision, "training.precision", o::PRECISION, training.precision)),
+        select(lang, choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)),
+        num(lang, num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)),
+        num(lang, num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)),
+        select(lang, choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)),
+        num(
+            lang,
+            num!(K::DatasetTokens, "training.dataset_tokens", f64, training.dataset_tokens)
+                .unit(K::UnitTokens),
+        ),
+        num(lang, num!(K::Epochs, "training.epochs", f64, training.epochs)),
+        num(lang, num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint)),
+    ]);
+    let boxes = checks(vec![
+        check(lang, check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)),
+        check(lang, check!(K::ActOffload, "training.act_offload", training.act_offload)),
+        check(lang, check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)),
+        check(lang, check!(K::FlashAttn, "training.flash_attn", training.flash_attn)),
+    ]);
+    section(lang, K::TrainSection, vec![fields, boxes])
 }
 
-fn parallel(lang: Lang) -> impl IntoView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::ParallelSection)}</legend>
-            {grid(vec![num(lang, num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)), num(lang, num!(K::Tp, "parallel.tp", u32, parallel.tp)), num(lang, num!(K::Pp, "parallel.pp", u32, parallel.pp)), select(lang, choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard))])}
-        </fieldset>
-    }
+fn parallel(lang: Lang) -> AnyView {
+    let fields = grid(vec![
+        num(lang, num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)),
+        num(lang, num!(K::Tp, "parallel.tp", u32, parallel.tp)),
+        num(lang, num!(K::Pp, "parallel.pp", u32, parallel.pp)),
+        select(lang, choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard)),
+    ]);
+    section(lang, K::ParallelSection, vec![fields])
 }
 
 /// The GPU the results are measured against, from the catalog.
@@ -392,43 +450,65 @@ fn gpu_select(lang: Lang) -> AnyView {
     .into_any()
 }
 
-fn hardware(lang: Lang) -> impl IntoView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::HardwareSection)}</legend>
-            {grid(vec![gpu_select(lang), num(lang,
-                    num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
-                        .unit(K::UnitPct)
-                        .hint(K::HeadroomHint),
-                ), num(lang,
-                    num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node)
-                        .unit(K::UnitGpus),
-                )])}
-        </fieldset>
-    }
+fn hardware(lang: Lang) -> AnyView {
+    let fields = grid(vec![
+        gpu_select(lang),
+        num(
+            lang,
+            num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
+                .unit(K::UnitPct)
+                .hint(K::HeadroomHint),
+        ),
+        num(
+            lang,
+            num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node).unit(K::UnitGpus),
+        ),
+    ]);
+    section(lang, K::HardwareSection, vec![fields])
 }
 
-fn cost(lang: Lang) -> impl IntoView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::CostSection)}</legend>
-            {grid(vec![select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)), num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)), num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)), num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)), num(lang, num!(K::Ips, "cost.ips", u32, cost.ips)), num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)), num(
-                    lang,
-                    num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint),
-                ), num(
-                    lang,
-                    num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
-                        .unit(K::UnitPct)
-                        .hint(K::ContingencyHint),
-                ), num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours))])}
-            {checks(vec![check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))])}
-            <details class="advanced">
-                <summary>{t(lang, K::MoreCost)}</summary>
-                {grid(vec![num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)), num(lang, num!(K::Starts, "cost.starts", u32, cost.starts)), num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)), num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)), num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)), num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)), num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)), select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)), num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays))])}
-                {checks(vec![check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))])}
-            </details>
-        </fieldset>
+fn cost(lang: Lang) -> AnyView {
+    let fields = grid(vec![
+        select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)),
+        num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)),
+        num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)),
+        num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)),
+        num(lang, num!(K::Ips, "cost.ips", u32, cost.ips)),
+        num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)),
+        num(
+            lang,
+            num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint),
+        ),
+        num(
+            lang,
+            num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
+                .unit(K::UnitPct)
+                .hint(K::ContingencyHint),
+        ),
+        num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours)),
+    ]);
+    let egress = checks(vec![check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))]);
+    let more = grid(vec![
+        num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)),
+        num(lang, num!(K::Starts, "cost.starts", u32, cost.starts)),
+        num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)),
+        num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)),
+        num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)),
+        num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)),
+        num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)),
+        select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)),
+        num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays)),
+    ]);
+    let prorate = checks(vec![check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))]);
+    let advanced = view! {
+        <details class="advanced">
+            <summary>{t(lang, K::MoreCost)}</summary>
+            {more}
+            {prorate}
+        </details>
     }
+    .into_any();
+    section(lang, K::CostSection, vec![fields, egress, advanced])
 }
 
 #[cfg(test)]
