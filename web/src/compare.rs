@@ -9,38 +9,43 @@ use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::presets;
 use leptos::prelude::*;
 
-use crate::dom::host;
+use crate::dom::{h, host, El};
 use crate::fittable::figure;
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::state::{use_app, Report};
 use crate::table::{table, Col, Row};
 
+/// The example cards; a click loads the card's plan.
 #[component]
-pub fn Gallery(lang: Lang) -> impl IntoView {
+pub fn Gallery() -> impl IntoView {
     let app = use_app();
-    let cards = examples::all()
-        .into_iter()
-        .map(|e| {
-            let testid = format!("example-{}", e.id);
-            let (title, summary) = (e.title(lang), e.summary(lang));
-            let plan = e.plan;
-            view! {
-                <li>
-                    <button type="button" class="example" data-testid=testid on:click=move |_| app.load(plan.clone())>
-                        <strong>{title}</strong>
-                        <span>{summary}</span>
-                    </button>
-                </li>
-            }
-        })
-        .collect_view();
-    view! {
-        <section class="band gallery" aria-labelledby="gallery-h">
-            <h2 id="gallery-h">{t(lang, K::Examples)}</h2>
-            <ul class="examples">{cards}</ul>
-        </section>
-    }
+    let body = move || Some(gallery(app.lang.get()));
+    let on_act = move |act: &str, id: &str| {
+        if let Some(e) = examples::all().into_iter().find(|e| act == "example" && e.id == id) {
+            app.load(e.plan);
+        }
+    };
+    host("", body, on_act)
+}
+
+fn gallery(lang: Lang) -> El {
+    let cards = examples::all().into_iter().map(|e| {
+        let card = h("button")
+            .a("type", "button")
+            .c("example")
+            .a("data-testid", &format!("example-{}", e.id))
+            .a("data-act", "example")
+            .a("data-arg", e.id)
+            .k(h("strong").t(e.title(lang)))
+            .k(h("span").t(e.summary(lang)));
+        h("li").k(card)
+    });
+    h("section")
+        .c("band gallery")
+        .a("aria-labelledby", "gallery-h")
+        .k(h("h2").a("id", "gallery-h").t(t(lang, K::Examples)))
+        .k(h("ul").c("examples").ks(cards))
 }
 
 fn model_name(plan: &Plan, lang: Lang) -> String {

@@ -54,19 +54,19 @@ pub fn Results() -> impl IntoView {
 #[component]
 fn Stale(lang: Lang) -> impl IntoView {
     let app = use_app();
-    move || {
+    let body = move || {
         app.errors(|errs| {
-            errs.map(|errs| {
-                let items = errs.iter().map(|e| view! { <li>{e.message(lang)}</li> }).collect_view();
-                view! {
-                    <div class="notice stale-note" role="status">
-                        <p>{t(lang, K::Stale)}</p>
-                        <ul>{items}</ul>
-                    </div>
-                }
-            })
+            let items = errs?.iter().map(|e| h("li").t(&e.message(lang)));
+            Some(
+                h("div")
+                    .c("notice stale-note")
+                    .a("role", "status")
+                    .k(h("p").t(t(lang, K::Stale)))
+                    .k(h("ul").ks(items)),
+            )
         })
-    }
+    };
+    host("", body, |_, _| {})
 }
 
 /// The headline: peak memory, its bar against the plan's GPU, and why each

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::compare::Gallery;
+use crate::dom::{h, host, El};
 use crate::fmt::Unit;
 use crate::i18n::{t, Lang, K};
 use crate::inputs::Inputs;
@@ -37,12 +38,9 @@ pub fn App() -> impl IntoView {
     }
     let ignored = start.link.ignored.clone();
     view! {
-        <Show when=move || !embed><Header/></Show>
+        {(!embed).then(|| view! { <Header/> })}
         <Notice ignored/>
-        {move || {
-            let lang = app.lang.get();
-            view! { <Gallery lang/> }
-        }}
+        <Gallery/>
         <main id="app" class="layout">
             <Inputs/>
             <Results/>
@@ -51,61 +49,57 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// Title, unit switch and language switch (not shown when embedded).
 #[component]
 fn Header() -> impl IntoView {
     let app = use_app();
-    let toggle_lang = move |_| {
-        let next = match app.lang.get_untracked() {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        };
-        app.lang.set(next);
-        prefs::save_lang(next);
+    let body = move || Some(header(app.lang.get(), app.unit.get()));
+    let on_act = move |act: &str, arg: &str| match act {
+        "lang" => {
+            let next = match app.lang.get_untracked() {
+                Lang::Zh => Lang::En,
+                Lang::En => Lang::Zh,
+            };
+            app.lang.set(next);
+            prefs::save_lang(next);
+        }
+        "unit" => {
+            let unit = if arg == "gib" { Unit::Gib } else { Unit::Gb };
+            app.unit.set(unit);
+            prefs::save_unit(unit);
+        }
+        _ => {}
     };
-    view! {
-        <header class="top">
-            <div class="brand">
-                <h1>"gpuplan " <span class="title">{move || t(app.lang.get(), K::Title)}</span></h1>
-                <p class="tagline">{move || t(app.lang.get(), K::Tagline)}</p>
-            </div>
-            <div class="switches">
-                <UnitSwitch/>
-                <button
-                    type="button"
-                    class="lang"
-                    data-testid="lang-toggle"
-                    title=move || t(app.lang.get(), K::LangToggleLabel)
-                    lang=move || app.lang.get().pick("en", "zh-CN")
-                    on:click=toggle_lang
-                >
-                    {move || t(app.lang.get(), K::LangToggle)}
-                </button>
-            </div>
-        </header>
-    }
+    host("", body, on_act)
 }
 
-#[component]
-fn UnitSwitch() -> impl IntoView {
-    let app = use_app();
-    let button = move |unit: Unit| {
-        view! {
-            <button
-                type="button"
-                aria-pressed=move || if app.unit.get() == unit { "true" } else { "false" }
-                on:click=move |_| {
-                    app.unit.set(unit);
-                    prefs::save_unit(unit);
-                }
-            >
-                {unit.symbol()}
-            </button>
-        }
+fn header(lang: Lang, unit: Unit) -> El {
+    let brand = h("div")
+        .c("brand")
+        .k(h("h1").t("gpuplan ").k(h("span").c("title").t(t(lang, K::Title))))
+        .k(h("p").c("tagline").t(t(lang, K::Tagline)));
+    let button = |u: Unit, code: &str| {
+        h("button")
+            .a("type", "button")
+            .a("aria-pressed", if u == unit { "true" } else { "false" })
+            .a("data-act", "unit")
+            .a("data-arg", code)
+            .t(u.symbol())
     };
-    view! {
-        <div class="unit-switch" role="group" aria-label=move || t(app.lang.get(), K::UnitLabel) data-testid="unit-toggle">
-            {button(Unit::Gb)}
-            {button(Unit::Gib)}
-        </div>
-    }
+    let units = h("div")
+        .c("unit-switch")
+        .a("role", "group")
+        .a("aria-label", t(lang, K::UnitLabel))
+        .a("data-testid", "unit-toggle")
+        .k(button(Unit::Gb, "gb"))
+        .k(button(Unit::Gib, "gib"));
+    let toggle = h("button")
+        .a("type", "button")
+        .c("lang")
+        .a("data-testid", "lang-toggle")
+        .a("title", t(lang, K::LangToggleLabel))
+        .a("lang", lang.pick("en", "zh-CN"))
+        .a("data-act", "lang")
+        .t(t(lang, K::LangToggle));
+    h("header").c("top").k(brand).k(h("div").c("switches").k(units).k(toggle))
 }
