@@ -7,7 +7,7 @@
 //! text nodes, never as HTML.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Node};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -97,19 +97,37 @@ impl Data {
     }
 }
 
-/// Sets (or with `None` removes) an attribute. A checkbox's `checked`
-/// attribute stops steering the box once it has been clicked, so the live
-/// state is set too: a plan loaded later still shows its own ticks.
+/// Sets (or with `None` removes) an attribute.
 fn set(el: &Element, name: &str, value: Option<&str>) {
     let _ = match value {
         Some(v) => el.set_attribute(name, v),
         None => el.remove_attribute(name),
     };
-    if name == "checked" {
-        if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-            input.set_checked(value.is_some());
-        }
+}
+
+/// Makes a form control's live state what `e` says, whatever the user did
+/// to it since: once touched, a control no longer follows its `checked`,
+/// `selected` or `value` attribute, and a control patched to show another
+/// option or field keeps the state of the old one. A text equal to the live
+/// one is left alone, so the caret of the field being typed in stays put.
+fn sync(el: &Element, e: &Data) {
+    let (name, want) = match (e.tag, e.attr("type")) {
+        ("input", Some("checkbox" | "radio")) => ("checked", JsValue::from_bool(e.attr("checked").is_some())),
+        ("option", _) => ("selected", JsValue::from_bool(e.attr("selected").is_some())),
+        ("input", _) => match e.attr("value") {
+            Some(v) => ("value", JsValue::from_str(v)),
+            None => return,
+        },
+        _ => return,
+    };
+    if prop(el, name) != want {
+        let _ = js_sys::Reflect::set(el, &JsValue::from_str(name), &want);
     }
+}
+
+/// A live property of an element (a control's `value` or `checked`).
+pub fn prop(el: &Element, name: &str) -> JsValue {
+    js_sys::Reflect::get(el, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
 /// A new DOM node for `kid`; None only if the document refuses the tag.
@@ -154,6 +172,7 @@ fn patch(doc: &Document, parent: &Node, node: &Node, old: &Kid, new: &Kid) {
                     set(el, name, None);
                 }
             }
+            sync(el, b);
             patch_kids(doc, node, &a.kids, &b.kids);
         }
         _ => {
@@ -191,14 +210,40 @@ pub fn host(
     build: impl Fn() -> Option<El> + 'static,
     on_act: impl Fn(&str, &str) + 'static,
 ) -> AnyView {
+    let on = move |ev: Ev, act: &str, arg: &str, _: &Element| {
+        if ev == Ev::Click {
+            on_act(act, arg);
+        }
+    };
     // Boxed: one compiled effect and view for every block, not one per block.
-    mount(class, Box::new(build), Box::new(on_act))
+    mount(class, Box::new(build), Box::new(on))
+}
+
+/// What happened to a `[data-act]` element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ev {
+    /// A click on it or inside it.
+    Click,
+    /// Its text changed (typing).
+    Input,
+    /// Its choice changed (a select, radio button or checkbox).
+    Change,
+}
+
+/// A host for form controls: also reports `input` and `change` events of a
+/// `[data-act]` control, with the control, to read its value.
+pub fn form(
+    class: &'static str,
+    build: impl Fn() -> Option<El> + 'static,
+    on: impl Fn(Ev, &str, &str, &Element) + 'static,
+) -> AnyView {
+    mount(class, Box::new(build), Box::new(on))
 }
 
 type Build = Box<dyn Fn() -> Option<El>>;
-type OnAct = Box<dyn Fn(&str, &str)>;
+type On = Box<dyn Fn(Ev, &str, &str, &Element)>;
 
-fn mount(class: &'static str, build: Build, on_act: OnAct) -> AnyView {
+fn mount(class: &'static str, build: Build, on: On) -> AnyView {
     let node = NodeRef::<leptos::html::Div>::new();
     // The effect's value is what the element shows now.
     Effect::new(move |shown: Option<Vec<Kid>>| {
@@ -215,15 +260,60 @@ fn mount(class: &'static str, build: Build, on_act: OnAct) -> AnyView {
         patch_kids(&doc, &div, &shown, &new);
         new
     });
-    let click = move |ev: leptos::ev::MouseEvent| {
-        let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
-        if let Some(el) = target.and_then(|t| t.closest("[data-act]").ok().flatten()) {
+    let on = std::rc::Rc::new(on);
+    let dispatch = move |kind: Ev, ev: &web_sys::Event| {
+        let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        // A click counts for the element it lands in; typing and changes
+        // only for the control itself.
+        let el = match kind {
+            Ev::Click => target.closest("[data-act]").ok().flatten(),
+            _ => target.has_attribute("data-act").then_some(target),
+        };
+        if let Some(el) = el {
             let act = el.get_attribute("data-act").unwrap_or_default();
             let arg = el.get_attribute("data-arg").unwrap_or_default();
-            on_act(&act, &arg);
+            on(kind, &act, &arg, &el);
         }
     };
-    view! { <div class=class node_ref=node on:click=click></div> }.into_any()
+    let dispatch = std::rc::Rc::new(dispatch);
+    let (d1, d2) = (dispatch.clone(), dispatch.clone());
+    view! {
+        <div
+            class=class
+            node_ref=node
+            on:click=move |ev| dispatch(Ev::Click, &ev)
+            on:input=move |ev| d1(Ev::Input, &ev)
+            on:change=move |ev| d2(Ev::Change, &ev)
+        ></div>
+    }
+    .into_any()
+}
+
+/// Reading an element to be, for tests of the code that builds it.
+#[cfg(test)]
+impl El {
+    /// Its text, descendants' included.
+    pub fn text(&self) -> String {
+        self.0
+            .kids
+            .iter()
+            .map(|k| match k {
+                Kid::Text(t) => t.clone(),
+                Kid::El(e) => e.text(),
+            })
+            .collect()
+    }
+
+    /// The attribute `name` of the first element (itself included, depth first) with tag `tag`.
+    pub fn find(&self, tag: &str, name: &str) -> Option<&str> {
+        if self.0.tag == tag {
+            return self.0.attr(name);
+        }
+        self.0.kids.iter().find_map(|k| match k {
+            Kid::El(e) => e.find(tag, name),
+            Kid::Text(_) => None,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -1,14 +1,16 @@
-//! Form controls bound to one plan field each. Numbers keep the raw text the
-//! user typed; the plan only changes when the text parses. Specs hold plain
-//! function pointers so that each control is compiled once, not per field.
+//! Form controls bound to one plan field each, built as plain data for the
+//! inputs column's patched block. Numbers keep the raw text the user typed;
+//! the plan only changes when the text parses. Specs hold plain function
+//! pointers, so each control is compiled once, not per field.
 
+use gpuplan_core::error::FieldError;
 use gpuplan_core::plan::Plan;
-use leptos::prelude::*;
 
+use crate::dom::{h, El};
 use crate::fmt;
 use crate::i18n::{t, Lang, K};
 use crate::options::Opt;
-use crate::state::use_app;
+use crate::state::bare;
 
 /// A number input.
 #[derive(Clone, Copy)]
@@ -66,152 +68,148 @@ pub fn field_id(path: &str) -> String {
     format!("f-{}", path.replace('.', "-"))
 }
 
-pub fn num(lang: Lang, spec: Num) -> AnyView {
-    let app = use_app();
-    let raw: RwSignal<Option<String>> = RwSignal::new(None);
-    let typo: RwSignal<Option<K>> = RwSignal::new(None);
-    let id = field_id(spec.path);
-    let err_id = format!("{id}-err");
-    // A memo, so an edit elsewhere leaves this field's DOM value alone.
-    let text = Memo::new(move |_| {
-        raw.get().unwrap_or_else(|| app.plan.with(|p| (spec.get)(p).map(fmt::field).unwrap_or_default()))
-    });
-    let on_input = move |ev: leptos::ev::Event| {
-        let s = event_target_value(&ev);
-        match parse(&s, spec.int, spec.optional) {
-            Ok(v) => {
-                typo.set(None);
-                app.plan.update(|p| (spec.set)(p, v));
-            }
-            Err(k) => typo.set(Some(k)),
+/// One field of the column, as its events find it by path.
+#[derive(Clone, Copy)]
+pub enum Spec {
+    Num(Num),
+    Choice(Choice),
+    Check(Check),
+}
+
+impl Spec {
+    pub fn path(&self) -> &'static str {
+        match self {
+            Spec::Num(n) => n.path,
+            Spec::Choice(c) => c.path,
+            Spec::Check(c) => c.path,
         }
-        raw.set(Some(s));
-    };
-    let error = Memo::new(move |_| {
-        typo.get().map(|k| t(lang, k).to_string()).or_else(|| app.field_error(lang, spec.path))
-    });
-    let described = err_id.clone();
-    view! {
-        <div class="field" class:invalid=move || error.with(Option::is_some)>
-            <label for=id.clone()>{t(lang, spec.label)}</label>
-            <div class="control">
-                <input
-                    id=id
-                    type="text"
-                    inputmode="decimal"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=text
-                    on:input=on_input
-                    aria-invalid=move || if error.with(Option::is_some) { "true" } else { "false" }
-                    aria-describedby=move || error.with(Option::is_some).then(|| described.clone())
-                />
-                {spec.unit.map(|u| view! { <span class="unit">{t(lang, u)}</span> })}
-            </div>
-            {spec.hint.map(|h| view! { <p class="hint">{t(lang, h)}</p> })}
-            {move || {
-                error
-                    .get()
-                    .map(|m| {
-                        view! {
-                            <p class="error" data-testid="input-error" id=err_id.clone() role="alert">
-                                {m}
-                            </p>
-                        }
-                    })
-            }}
-        </div>
     }
-    .into_any()
 }
 
-pub fn select(lang: Lang, spec: Choice) -> AnyView {
-    let app = use_app();
-    let id = field_id(spec.path);
-    let current = Memo::new(move |_| app.plan.with(spec.get));
-    let on_change = move |ev: leptos::ev::Event| {
-        let v = event_target_value(&ev);
-        app.plan.update(|p| (spec.set)(p, &v));
-    };
-    let error = Memo::new(move |_| app.field_error(lang, spec.path));
-    view! {
-        <div class="field">
-            <label for=id.clone()>{t(lang, spec.label)}</label>
-            <div class="control">
-                <select id=id on:change=on_change>
-                    {spec
-                        .opts
-                        .iter()
-                        .map(|o| {
-                            view! {
-                                <option value=o.value prop:selected=move || current.get() == o.value>
-                                    {o.label(lang)}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </div>
-            {move || {
-                error.get().map(|m| view! { <p class="error" data-testid="input-error" role="alert">{m}</p> })
-            }}
-        </div>
-    }
-    .into_any()
+/// Builds the column's fields from the plan and records each one it shows,
+/// so that an event on a control finds the setter of its field by path.
+pub struct Form<'a> {
+    pub lang: Lang,
+    pub plan: &'a Plan,
+    /// Text typed into number fields, by path (see [`Typed`]).
+    typed: &'a Typed,
+    /// The plan's problems, from the core.
+    errs: &'a [FieldError],
+    pub specs: Vec<Spec>,
 }
 
-/// Radio buttons as a segmented control, for short exclusive choices.
-pub fn radios(lang: Lang, spec: Choice) -> AnyView {
-    let app = use_app();
-    let name = field_id(spec.path);
-    let current = Memo::new(move |_| app.plan.with(spec.get));
-    view! {
-        <fieldset class="field segmented">
-            <legend>{t(lang, spec.label)}</legend>
-            <div class="segments">
-                {spec
-                    .opts
-                    .iter()
-                    .map(|o| {
-                        let id = format!("{name}-{}", o.value);
-                        view! {
-                            <input
-                                type="radio"
-                                id=id.clone()
-                                name=name.clone()
-                                value=o.value
-                                prop:checked=move || current.get() == o.value
-                                on:change=move |_| app.plan.update(|p| (spec.set)(p, o.value))
-                            />
-                            <label for=id>{o.label(lang)}</label>
-                        }
-                    })
-                    .collect_view()}
-            </div>
-        </fieldset>
+/// What the user typed into number fields: path, text, and the field's
+/// value in the plan right after. The text is shown instead of the plan's
+/// value while that value is unchanged, so a half-typed, invalid or
+/// out-of-range number is never rewritten under the caret; a value changed
+/// another way (a model kind switch) shows as the plan has it.
+pub type Typed = Vec<(&'static str, String, Option<f64>)>;
+
+impl<'a> Form<'a> {
+    pub fn new(lang: Lang, plan: &'a Plan, typed: &'a Typed, errs: &'a [FieldError]) -> Self {
+        Form { lang, plan, typed, errs, specs: Vec::new() }
     }
-    .into_any()
+
+    /// The core's messages for the field at `path`, without the path prefix.
+    fn core_error(&self, path: &str) -> Option<String> {
+        let msgs: Vec<String> =
+            self.errs.iter().filter(|e| e.field == path).map(|e| bare(e, self.lang)).collect();
+        (!msgs.is_empty()).then(|| msgs.join("; "))
+    }
+
+    pub fn num(&mut self, spec: Num) -> El {
+        self.specs.push(Spec::Num(spec));
+        let lang = self.lang;
+        let id = field_id(spec.path);
+        let value = (spec.get)(self.plan);
+        let typed =
+            self.typed.iter().find(|(p, _, at)| *p == spec.path && *at == value).map(|(_, t, _)| t.as_str());
+        let text = typed.map_or_else(|| value.map(fmt::field).unwrap_or_default(), str::to_string);
+        let typo = typed.and_then(|t| parse(t, spec.int, spec.optional).err());
+        let error = typo.map(|k| t(lang, k).to_string()).or_else(|| self.core_error(spec.path));
+        let err_id = format!("{id}-err");
+        let mut input = h("input")
+            .a("id", &id)
+            .a("type", "text")
+            .a("inputmode", "decimal")
+            .a("autocomplete", "off")
+            .a("spellcheck", "false")
+            .a("value", &text)
+            .a("data-act", "num")
+            .a("data-arg", spec.path)
+            .a("aria-invalid", if error.is_some() { "true" } else { "false" });
+        if error.is_some() {
+            input = input.a("aria-describedby", &err_id);
+        }
+        let control =
+            h("div").c("control").k(input).opt(spec.unit.map(|u| h("span").c("unit").t(t(lang, u))));
+        h("div")
+            .c(if error.is_some() { "field invalid" } else { "field" })
+            .k(h("label").a("for", &id).t(t(lang, spec.label)))
+            .k(control)
+            .opt(spec.hint.map(|k| h("p").c("hint").t(t(lang, k))))
+            .opt(error.map(|m| {
+                h("p").c("error").a("data-testid", "input-error").a("id", &err_id).a("role", "alert").t(&m)
+            }))
+    }
+
+    pub fn select(&mut self, spec: Choice) -> El {
+        self.specs.push(Spec::Choice(spec));
+        let current = (spec.get)(self.plan);
+        let options = spec.opts.iter().map(|o| option(o.value, o.label(self.lang), o.value == current));
+        let select =
+            h("select").a("id", &field_id(spec.path)).a("data-act", "choice").a("data-arg", spec.path);
+        let error = self.core_error(spec.path);
+        labelled(&field_id(spec.path), t(self.lang, spec.label), select.ks(options))
+            .opt(error.map(|m| h("p").c("error").a("data-testid", "input-error").a("role", "alert").t(&m)))
+    }
+
+    /// Radio buttons as a segmented control, for short exclusive choices.
+    pub fn radios(&mut self, spec: Choice) -> El {
+        self.specs.push(Spec::Choice(spec));
+        let name = field_id(spec.path);
+        let current = (spec.get)(self.plan);
+        let buttons = spec.opts.iter().flat_map(|o| {
+            let id = format!("{name}-{}", o.value);
+            let radio = h("input")
+                .a("type", "radio")
+                .a("id", &id)
+                .a("name", &name)
+                .a("value", o.value)
+                .a("data-act", "choice")
+                .a("data-arg", spec.path);
+            let radio = if o.value == current { radio.a("checked", "") } else { radio };
+            [radio, h("label").a("for", &id).t(o.label(self.lang))]
+        });
+        h("fieldset")
+            .c("field segmented")
+            .k(h("legend").t(t(self.lang, spec.label)))
+            .k(h("div").c("segments").ks(buttons))
+    }
+
+    pub fn check(&mut self, spec: Check) -> El {
+        self.specs.push(Spec::Check(spec));
+        let id = field_id(spec.path);
+        let input =
+            h("input").a("type", "checkbox").a("id", &id).a("data-act", "check").a("data-arg", spec.path);
+        let input = if (spec.get)(self.plan) { input.a("checked", "") } else { input };
+        h("div").c("field check").k(input).k(h("label").a("for", &id).t(t(self.lang, spec.label)))
+    }
 }
 
-pub fn check(lang: Lang, spec: Check) -> AnyView {
-    let app = use_app();
-    let id = field_id(spec.path);
-    let on = Memo::new(move |_| app.plan.with(spec.get));
-    view! {
-        <div class="field check">
-            <input
-                type="checkbox"
-                id=id.clone()
-                prop:checked=move || on.get()
-                on:change=move |ev| {
-                    let v = event_target_checked(&ev);
-                    app.plan.update(|p| (spec.set)(p, v));
-                }
-            />
-            <label for=id>{t(lang, spec.label)}</label>
-        </div>
+/// An `<option>`, selected or not.
+pub fn option(value: &str, label: &str, selected: bool) -> El {
+    let o = h("option").a("value", value).t(label);
+    if selected {
+        o.a("selected", "")
+    } else {
+        o
     }
-    .into_any()
+}
+
+/// A labelled control in the column's field layout.
+pub fn labelled(id: &str, label: &str, control: El) -> El {
+    h("div").c("field").k(h("label").a("for", id).t(label)).k(h("div").c("control").k(control))
 }
 
 #[cfg(test)]
@@ -230,6 +228,57 @@ mod tests {
         assert_eq!(parse("1.5", true, false), Err(K::NotWhole));
         assert_eq!(parse("-2", true, false), Err(K::NotWhole));
         assert_eq!(parse("-2", false, false), Ok(Some(-2.0)));
+    }
+
+    const CONTEXT: Num = Num {
+        label: K::Context,
+        path: "inference.context",
+        unit: None,
+        hint: None,
+        int: true,
+        optional: false,
+        get: |p| Some(p.inference.context as f64),
+        set: |p, v| {
+            if let Some(v) = v {
+                p.inference.context = v as u64
+            }
+        },
+    };
+
+    #[test]
+    fn typed_text_shows_until_the_value_changes_another_way() {
+        let mut plan = Plan {
+            inference: gpuplan_core::plan::Inference { context: 8000, ..Default::default() },
+            ..Default::default()
+        };
+        let typed: Typed = vec![("inference.context", "8e3".into(), Some(8000.0))];
+        let el = Form::new(Lang::En, &plan, &typed, &[]).num(CONTEXT);
+        assert_eq!(el.find("input", "value"), Some("8e3"));
+        assert_eq!(el.find("input", "aria-invalid"), Some("false"));
+        plan.inference.context = 4096;
+        let el = Form::new(Lang::En, &plan, &typed, &[]).num(CONTEXT);
+        assert_eq!(el.find("input", "value"), Some("4096"));
+    }
+
+    #[test]
+    fn a_typo_or_a_core_error_shows_next_to_its_field() {
+        let plan = Plan::default();
+        let now = Some(plan.inference.context as f64);
+        let typed: Typed = vec![("inference.context", "12x".into(), now)];
+        let mut form = Form::new(Lang::En, &plan, &typed, &[]);
+        let el = form.num(CONTEXT);
+        assert_eq!(el.find("input", "value"), Some("12x"), "the typed text stays");
+        assert_eq!(el.find("input", "aria-invalid"), Some("true"));
+        assert_eq!(el.find("input", "aria-describedby"), Some("f-inference-context-err"));
+        assert!(el.text().contains(t(Lang::En, K::NotNumber)));
+        assert!(matches!(form.specs.as_slice(), [Spec::Num(n)] if n.path == "inference.context"));
+        let mut bad = plan.clone();
+        bad.inference.context = 0;
+        let errs = bad.validate();
+        let el = Form::new(Lang::En, &bad, &Vec::new(), &errs).num(CONTEXT);
+        assert_eq!(el.find("input", "value"), Some("0"));
+        assert_eq!(el.find("p", "role"), Some("alert"));
+        assert!(!el.text().contains("inference.context"), "the message drops its path: {}", el.text());
     }
 
     #[test]

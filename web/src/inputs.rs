@@ -1,14 +1,18 @@
-//! The inputs column: one section per part of the plan.
+//! The inputs column: one section per part of the plan, built as plain data
+//! and patched into the page (`dom::form`); each control's events find its
+//! field by path and set the plan.
 
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::names;
 use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::{hardware, presets};
 use leptos::prelude::*;
+use web_sys::Element;
 
-use crate::fields::{check, num, radios, select, Check, Choice, Num};
+use crate::dom::{form, h, prop, El, Ev};
+use crate::fields::{labelled, option, parse, Check, Choice, Form, Num, Spec, Typed};
 use crate::fmt;
-use crate::i18n::{t, Lang, K};
+use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::use_app;
 
@@ -60,26 +64,19 @@ macro_rules! check {
     };
 }
 
-/// Fields laid out in a grid. The fields go in as a list of erased views,
-/// so every grid shares one compiled shape instead of one per field tuple.
-fn grid(fields: Vec<AnyView>) -> AnyView {
-    view! { <div class="grid">{fields}</div> }.into_any()
+/// Fields laid out in a grid.
+fn grid(fields: Vec<El>) -> El {
+    h("div").c("grid").ks(fields)
 }
 
-/// Checkboxes in a row, as `grid` does for fields.
-fn checks(fields: Vec<AnyView>) -> AnyView {
-    view! { <div class="checks">{fields}</div> }.into_any()
+/// Checkboxes in a row.
+fn checks(fields: Vec<El>) -> El {
+    h("div").c("checks").ks(fields)
 }
 
-/// A titled part of the column; like `grid`, one compiled shape for all.
-fn section(lang: Lang, legend: K, body: Vec<AnyView>) -> AnyView {
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, legend)}</legend>
-            {body}
-        </fieldset>
-    }
-    .into_any()
+/// A titled part of the column.
+fn section(f: &Form, legend: K, body: Vec<El>) -> El {
+    h("fieldset").c("section").k(h("legend").t(t(f.lang, legend))).ks(body)
 }
 
 impl Num {
@@ -93,29 +90,79 @@ impl Num {
     }
 }
 
-/// The whole column. Rebuilt when a plan is loaded so typed text resets.
+/// The whole column. What the user typed stays until a plan is loaded.
 #[component]
 pub fn Inputs() -> impl IntoView {
     let app = use_app();
-    let task = Memo::new(move |_| app.plan.with(|p| p.task));
-    move || {
+    let typed: RwSignal<Typed> = RwSignal::new(Vec::new());
+    let query = RwSignal::new(String::new());
+    // The fields the column shows now, for the events to find by path.
+    let specs = StoredValue::new(Vec::<Spec>::new());
+    Effect::new(move |_| {
         app.loaded.track();
+        typed.set(Vec::new());
+        query.set(String::new());
+    });
+    let build = move || {
         let lang = app.lang.get();
-        view! {
-            <section class="inputs" aria-labelledby="inputs-h">
-                <h2 id="inputs-h">{t(lang, K::Inputs)}</h2>
-                {radios(lang, choice!(K::Task, "task", o::TASK, task))}
-                <ModelSection lang/>
-                {move || match task.get() {
-                    Task::Infer => inference(lang),
-                    Task::Train => training(lang),
-                }}
-                {parallel(lang)}
-                {hardware(lang)}
-                {cost(lang)}
-            </section>
+        let q = query.get();
+        app.errors(|errs| {
+            app.plan.with(|plan| {
+                typed.with(|typed| {
+                    let mut f = Form::new(lang, plan, typed, errs.map_or(&[][..], Vec::as_slice));
+                    let el = column(&mut f, &q);
+                    specs.set_value(f.specs);
+                    Some(el)
+                })
+            })
+        })
+    };
+    let on = move |ev: Ev, act: &str, arg: &str, el: &Element| {
+        let value = || prop(el, "value").as_string().unwrap_or_default();
+        let spec = || specs.with_value(|s| s.iter().find(|s| s.path() == arg).copied());
+        match (ev, act, spec()) {
+            (Ev::Input, "num", Some(Spec::Num(n))) => {
+                let text = value();
+                if let Ok(v) = parse(&text, n.int, n.optional) {
+                    app.plan.update(|p| (n.set)(p, v));
+                }
+                let now = app.plan.with_untracked(|p| (n.get)(p));
+                typed.update(|list| {
+                    list.retain(|(p, ..)| *p != n.path);
+                    list.push((n.path, text, now));
+                });
+            }
+            (Ev::Change, "choice", Some(Spec::Choice(c))) => app.plan.update(|p| (c.set)(p, &value())),
+            (Ev::Change, "check", Some(Spec::Check(c))) => {
+                let on = prop(el, "checked").as_bool().unwrap_or(false);
+                app.plan.update(|p| (c.set)(p, on));
+            }
+            (Ev::Input, "search", _) => query.set(value()),
+            (Ev::Change, "preset", _) => app.plan.update(|p| p.model = ModelSpec::Preset { id: value() }),
+            (Ev::Change, "gpu", _) => app.plan.update(|p| p.hardware.gpu = value()),
+            (Ev::Click, "shape", _) => app.plan.update(|p| set_kind(p, "custom")),
+            _ => {}
         }
-    }
+    };
+    form("inputs-host", build, on)
+}
+
+fn column(f: &mut Form, query: &str) -> El {
+    let task = f.radios(choice!(K::Task, "task", o::TASK, task));
+    let work = match f.plan.task {
+        Task::Infer => inference(f),
+        Task::Train => training(f),
+    };
+    h("section")
+        .c("inputs")
+        .a("aria-labelledby", "inputs-h")
+        .k(h("h2").a("id", "inputs-h").t(t(f.lang, K::Inputs)))
+        .k(task)
+        .k(model(f, query))
+        .k(work)
+        .k(parallel(f))
+        .k(hardware(f))
+        .k(cost(f))
 }
 
 fn kind_of(p: &Plan) -> &'static str {
@@ -142,23 +189,16 @@ fn set_kind(p: &mut Plan, kind: &str) {
     };
 }
 
-#[component]
-fn ModelSection(lang: Lang) -> impl IntoView {
-    let app = use_app();
-    let kind = Memo::new(move |_| app.plan.with(kind_of));
-    let kind_choice =
+fn model(f: &mut Form, query: &str) -> El {
+    let kind =
         Choice { label: K::ModelKind, path: "model", opts: o::MODEL_KIND, get: kind_of, set: set_kind };
-    view! {
-        <fieldset class="section">
-            <legend>{t(lang, K::Model)}</legend>
-            {radios(lang, kind_choice)}
-            {move || match kind.get() {
-                "preset" => view! { <PresetPicker lang/> }.into_any(),
-                "custom" => custom_shape(lang).into_any(),
-                _ => generic_model(lang),
-            }}
-        </fieldset>
-    }
+    let kind = f.radios(kind);
+    let body = match kind_of(f.plan) {
+        "preset" => preset_picker(f, query),
+        "custom" => vec![custom_shape(f)],
+        _ => vec![generic_model(f)],
+    };
+    section(f, K::Model, vec![kind]).ks(body)
 }
 
 /// Case-insensitive match on name or id, every word of the query.
@@ -167,75 +207,43 @@ pub fn matches(query: &str, id: &str, name: &str) -> bool {
     query.to_ascii_lowercase().split_whitespace().all(|w| hay.contains(w))
 }
 
-#[component]
-fn PresetPicker(lang: Lang) -> impl IntoView {
-    let app = use_app();
-    let list: StoredValue<Vec<(&'static str, &'static str)>> =
-        StoredValue::new(presets::all().iter().map(|p| (p.id, p.name)).collect());
-    let query = RwSignal::new(String::new());
-    let current = Memo::new(move |_| {
-        app.plan.with(|p| match &p.model {
-            ModelSpec::Preset { id } => id.clone(),
-            _ => String::new(),
-        })
-    });
-    let options = move || {
-        let q = query.get();
-        let cur = current.get();
-        list.with_value(|l| {
-            l.iter()
-                .filter(|(id, name)| *id == cur || matches(&q, id, name))
-                .map(|&(id, name)| view! { <option value=id prop:selected=id == cur>{name}</option> })
-                .collect_view()
-        })
+/// Search box, preset list (filtered by the search, the current preset
+/// always kept) and the way to a custom shape.
+fn preset_picker(f: &Form, query: &str) -> Vec<El> {
+    let lang = f.lang;
+    let current = match &f.plan.model {
+        ModelSpec::Preset { id } => id.as_str(),
+        _ => "",
     };
-    let none = move || {
-        let q = query.get();
-        list.with_value(|l| !l.iter().any(|(id, name)| matches(&q, id, name)))
-    };
-    view! {
-        <div class="field">
-            <label for="f-model-search">{t(lang, K::ModelSearch)}</label>
-            <div class="control">
-                <input
-                    id="f-model-search"
-                    type="search"
-                    autocomplete="off"
-                    placeholder=t(lang, K::ModelSearchHint)
-                    prop:value=move || query.get()
-                    on:input=move |ev| query.set(event_target_value(&ev))
-                />
-            </div>
-            <Show when=none>
-                <p class="hint" role="status">{t(lang, K::NoMatch)}</p>
-            </Show>
-        </div>
-        <div class="field">
-            <label for="f-model-id">{t(lang, K::ModelPreset)}</label>
-            <div class="control">
-                <select
-                    id="f-model-id"
-                    data-testid="model-select"
-                    on:change=move |ev| {
-                        let id = event_target_value(&ev);
-                        app.plan.update(|p| p.model = ModelSpec::Preset { id });
-                    }
-                >
-                    {options}
-                </select>
-            </div>
-        </div>
-        <details class="advanced">
-            <summary>{t(lang, K::Advanced)}</summary>
-            <p class="hint">{t(lang, K::AdvancedHint)}</p>
-            <button type="button" on:click=move |_| app.plan.update(|p| set_kind(p, "custom"))>
-                {t(lang, K::EditShape)}
-            </button>
-        </details>
-    }
+    let all = presets::all();
+    let none = !all.iter().any(|p| matches(query, p.id, p.name));
+    let search = h("input")
+        .a("id", "f-model-search")
+        .a("type", "search")
+        .a("autocomplete", "off")
+        .a("placeholder", t(lang, K::ModelSearchHint))
+        .a("value", query)
+        .a("data-act", "search");
+    let search = labelled("f-model-search", t(lang, K::ModelSearch), search)
+        .opt(none.then(|| h("p").c("hint").a("role", "status").t(t(lang, K::NoMatch))));
+    let options = all
+        .iter()
+        .filter(|p| p.id == current || matches(query, p.id, p.name))
+        .map(|p| option(p.id, p.name, p.id == current));
+    let select = h("select")
+        .a("id", "f-model-id")
+        .a("data-testid", "model-select")
+        .a("data-act", "preset")
+        .ks(options);
+    let advanced = h("details")
+        .c("advanced")
+        .k(h("summary").t(t(lang, K::Advanced)))
+        .k(h("p").c("hint").t(t(lang, K::AdvancedHint)))
+        .k(h("button").a("type", "button").a("data-act", "shape").t(t(lang, K::EditShape)));
+    vec![search, labelled("f-model-id", t(lang, K::ModelPreset), select), advanced]
 }
 
-fn custom_shape(lang: Lang) -> impl IntoView {
+fn custom_shape(f: &mut Form) -> El {
     let params = Num {
         label: K::Params,
         path: "model.arch.params",
@@ -286,29 +294,24 @@ fn custom_shape(lang: Lang) -> impl IntoView {
         },
     };
     let fields = grid(vec![
-        num(lang, params),
-        num(lang, arch_num!(K::Layers, layers, u32)),
-        num(lang, arch_num!(K::Hidden, hidden, u32)),
-        num(lang, arch_num!(K::Heads, heads, u32)),
-        num(lang, arch_num!(K::KvHeads, kv_heads, u32)),
-        num(lang, head_dim),
-        num(lang, arch_num!(K::Intermediate, intermediate, u32)),
-        num(lang, arch_num!(K::Vocab, vocab, u32)),
-        num(lang, arch_num!(K::Experts, experts, u32)),
-        num(lang, arch_num!(K::ExpertsActive, experts_active, u32)),
-        num(lang, arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)),
-        select(lang, mlp),
-        check(lang, tied),
+        f.num(params),
+        f.num(arch_num!(K::Layers, layers, u32)),
+        f.num(arch_num!(K::Hidden, hidden, u32)),
+        f.num(arch_num!(K::Heads, heads, u32)),
+        f.num(arch_num!(K::KvHeads, kv_heads, u32)),
+        f.num(head_dim),
+        f.num(arch_num!(K::Intermediate, intermediate, u32)),
+        f.num(arch_num!(K::Vocab, vocab, u32)),
+        f.num(arch_num!(K::Experts, experts, u32)),
+        f.num(arch_num!(K::ExpertsActive, experts_active, u32)),
+        f.num(arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)),
+        f.select(mlp),
+        f.check(tied),
     ]);
-    view! {
-        <details class="advanced" open>
-            <summary>{t(lang, K::Advanced)}</summary>
-            {fields}
-        </details>
-    }
+    h("details").a("open", "").c("advanced").k(h("summary").t(t(f.lang, K::Advanced))).k(fields)
 }
 
-fn generic_model(lang: Lang) -> AnyView {
+fn generic_model(f: &mut Form) -> El {
     macro_rules! generic_num {
         ($label:expr, $field:ident) => {
             Num {
@@ -331,184 +334,137 @@ fn generic_model(lang: Lang) -> AnyView {
         };
     }
     grid(vec![
-        num(lang, generic_num!(K::GenericParams, params).unit(K::UnitParams)),
-        num(lang, generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)),
-        num(lang, generic_num!(K::FlopsPerItem, flops_per_item)),
+        f.num(generic_num!(K::GenericParams, params).unit(K::UnitParams)),
+        f.num(generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)),
+        f.num(generic_num!(K::FlopsPerItem, flops_per_item)),
     ])
 }
 
-fn inference(lang: Lang) -> AnyView {
+fn inference(f: &mut Form) -> El {
     let fields = grid(vec![
-        select(lang, choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)),
-        select(lang, choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)),
-        num(
-            lang,
+        f.select(choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)),
+        f.select(choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)),
+        f.num(
             num!(K::Context, "inference.context", u64, inference.context)
                 .unit(K::UnitTokens)
                 .hint(K::ContextHint),
         ),
-        num(
-            lang,
-            num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency).unit(K::UnitSeqs),
-        ),
-        select(lang, choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)),
-        num(
-            lang,
+        f.num(num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency).unit(K::UnitSeqs)),
+        f.select(choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)),
+        f.num(
             num!(K::GpuMemUtil, "inference.gpu_mem_util", f64, inference.gpu_mem_util)
                 .hint(K::GpuMemUtilHint),
         ),
-        num(
-            lang,
+        f.num(
             num!(K::PromptTokens, "inference.prompt_tokens", u64, inference.prompt_tokens)
                 .unit(K::UnitTokens),
         ),
-        num(
-            lang,
+        f.num(
             num!(K::OutputTokens, "inference.output_tokens", u64, inference.output_tokens)
                 .unit(K::UnitTokens),
         ),
-        num(
-            lang,
+        f.num(
             num!(K::TargetQps, "inference.target_qps", f64, inference.target_qps)
                 .unit(K::UnitPerSec)
                 .hint(K::TargetQpsHint),
         ),
-        num(lang, num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb)),
+        f.num(num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb)),
     ]);
-    section(lang, K::InferSection, vec![fields])
+    section(f, K::InferSection, vec![fields])
 }
 
-fn training(lang: Lang) -> AnyView {
+fn training(f: &mut Form) -> El {
     let fields = grid(vec![
-        select(lang, choice!(K::Method, "training.method", o::METHOD, training.method)),
-        num(lang, num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)),
-        select(
-            lang,
-            choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets),
-        ),
-        select(lang, choice!(K::Precision, "training.precision", o::PRECISION, training.precision)),
-        select(lang, choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)),
-        num(lang, num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)),
-        num(lang, num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)),
-        select(lang, choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)),
-        num(
-            lang,
+        f.select(choice!(K::Method, "training.method", o::METHOD, training.method)),
+        f.num(num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)),
+        f.select(choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets)),
+        f.select(choice!(K::Precision, "training.precision", o::PRECISION, training.precision)),
+        f.select(choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)),
+        f.num(num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)),
+        f.num(num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)),
+        f.select(choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)),
+        f.num(
             num!(K::DatasetTokens, "training.dataset_tokens", f64, training.dataset_tokens)
                 .unit(K::UnitTokens),
         ),
-        num(lang, num!(K::Epochs, "training.epochs", f64, training.epochs)),
-        num(lang, num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint)),
+        f.num(num!(K::Epochs, "training.epochs", f64, training.epochs)),
+        f.num(num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint)),
     ]);
     let boxes = checks(vec![
-        check(lang, check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)),
-        check(lang, check!(K::ActOffload, "training.act_offload", training.act_offload)),
-        check(lang, check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)),
-        check(lang, check!(K::FlashAttn, "training.flash_attn", training.flash_attn)),
+        f.check(check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)),
+        f.check(check!(K::ActOffload, "training.act_offload", training.act_offload)),
+        f.check(check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)),
+        f.check(check!(K::FlashAttn, "training.flash_attn", training.flash_attn)),
     ]);
-    section(lang, K::TrainSection, vec![fields, boxes])
+    section(f, K::TrainSection, vec![fields, boxes])
 }
 
-fn parallel(lang: Lang) -> AnyView {
+fn parallel(f: &mut Form) -> El {
     let fields = grid(vec![
-        num(lang, num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)),
-        num(lang, num!(K::Tp, "parallel.tp", u32, parallel.tp)),
-        num(lang, num!(K::Pp, "parallel.pp", u32, parallel.pp)),
-        select(lang, choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard)),
+        f.num(num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)),
+        f.num(num!(K::Tp, "parallel.tp", u32, parallel.tp)),
+        f.num(num!(K::Pp, "parallel.pp", u32, parallel.pp)),
+        f.select(choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard)),
     ]);
-    section(lang, K::ParallelSection, vec![fields])
+    section(f, K::ParallelSection, vec![fields])
 }
 
 /// The GPU the results are measured against, from the catalog.
-fn gpu_select(lang: Lang) -> AnyView {
-    let app = use_app();
-    let current = Memo::new(move |_| app.plan.with(|p| p.hardware.gpu.clone()));
-    let options = hardware::catalog()
-        .iter()
-        .map(|g| {
-            let id = g.id.as_ref();
-            let label = format!("{} · {} GB", g.name, fmt::field(g.memory_gb));
-            view! { <option value=id prop:selected=move || current.with(|c| c == id)>{label}</option> }
-        })
-        .collect_view();
-    view! {
-        <div class="field">
-            <label for="f-hardware-gpu">{t(lang, K::Gpu)}</label>
-            <div class="control">
-                <select
-                    id="f-hardware-gpu"
-                    data-testid="gpu-select"
-                    on:change=move |ev| {
-                        let id = event_target_value(&ev);
-                        app.plan.update(|p| p.hardware.gpu = id);
-                    }
-                >
-                    {options}
-                </select>
-            </div>
-        </div>
-    }
-    .into_any()
+fn gpu_select(f: &Form) -> El {
+    let current = f.plan.hardware.gpu.as_str();
+    let options = hardware::catalog().iter().map(|g| {
+        let label = format!("{} · {} GB", g.name, fmt::field(g.memory_gb));
+        option(&g.id, &label, g.id == current)
+    });
+    let select =
+        h("select").a("id", "f-hardware-gpu").a("data-testid", "gpu-select").a("data-act", "gpu").ks(options);
+    labelled("f-hardware-gpu", t(f.lang, K::Gpu), select)
 }
 
-fn hardware(lang: Lang) -> AnyView {
+fn hardware(f: &mut Form) -> El {
     let fields = grid(vec![
-        gpu_select(lang),
-        num(
-            lang,
+        gpu_select(f),
+        f.num(
             num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
                 .unit(K::UnitPct)
                 .hint(K::HeadroomHint),
         ),
-        num(
-            lang,
-            num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node).unit(K::UnitGpus),
-        ),
+        f.num(num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node).unit(K::UnitGpus)),
     ]);
-    section(lang, K::HardwareSection, vec![fields])
+    section(f, K::HardwareSection, vec![fields])
 }
 
-fn cost(lang: Lang) -> AnyView {
+fn cost(f: &mut Form) -> El {
     let fields = grid(vec![
-        select(lang, choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)),
-        num(lang, num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)),
-        num(lang, num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)),
-        num(lang, num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)),
-        num(lang, num!(K::Ips, "cost.ips", u32, cost.ips)),
-        num(lang, num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)),
-        num(
-            lang,
-            num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint),
-        ),
-        num(
-            lang,
+        f.select(choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)),
+        f.num(num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)),
+        f.num(num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)),
+        f.num(num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)),
+        f.num(num!(K::Ips, "cost.ips", u32, cost.ips)),
+        f.num(num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)),
+        f.num(num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint)),
+        f.num(
             num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
                 .unit(K::UnitPct)
                 .hint(K::ContingencyHint),
         ),
-        num(lang, num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours)),
+        f.num(num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours)),
     ]);
-    let egress = checks(vec![check(lang, check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))]);
+    let egress = checks(vec![f.check(check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))]);
     let more = grid(vec![
-        num(lang, num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)),
-        num(lang, num!(K::Starts, "cost.starts", u32, cost.starts)),
-        num(lang, num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)),
-        num(lang, num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)),
-        num(lang, num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)),
-        num(lang, num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)),
-        num(lang, num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)),
-        select(lang, choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)),
-        num(lang, num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays)),
+        f.num(num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)),
+        f.num(num!(K::Starts, "cost.starts", u32, cost.starts)),
+        f.num(num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)),
+        f.num(num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)),
+        f.num(num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)),
+        f.num(num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)),
+        f.num(num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)),
+        f.select(choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)),
+        f.num(num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays)),
     ]);
-    let prorate = checks(vec![check(lang, check!(K::Prorate, "cost.prorate", cost.prorate))]);
-    let advanced = view! {
-        <details class="advanced">
-            <summary>{t(lang, K::MoreCost)}</summary>
-            {more}
-            {prorate}
-        </details>
-    }
-    .into_any();
-    section(lang, K::CostSection, vec![fields, egress, advanced])
+    let prorate = checks(vec![f.check(check!(K::Prorate, "cost.prorate", cost.prorate))]);
+    let advanced = h("details").c("advanced").k(h("summary").t(t(f.lang, K::MoreCost))).k(more).k(prorate);
+    section(f, K::CostSection, vec![fields, egress, advanced])
 }
 
 #[cfg(test)]

@@ -84,14 +84,6 @@ impl App {
     pub fn errors<T>(self, read: impl FnOnce(Option<&Vec<FieldError>>) -> T) -> T {
         self.problems.with(|errs| read(Some(errs).filter(|e| !e.is_empty())))
     }
-
-    /// The core's messages for the field at `path`, without the path prefix.
-    pub fn field_error(self, lang: Lang, path: &str) -> Option<String> {
-        self.errors(|errs| {
-            let msgs: Vec<String> = errs?.iter().filter(|e| e.field == path).map(|e| bare(e, lang)).collect();
-            (!msgs.is_empty()).then(|| msgs.join("; "))
-        })
-    }
 }
 
 /// A memo of a core answer, shared, never compared: a new plan is a new
