@@ -89,51 +89,59 @@ const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::Spee
 pub fn Compare(lang: Lang) -> impl IntoView {
     let app = use_app();
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
-    let pin = move |_| {
-        if let Some(r) = app.shown.get_untracked() {
-            pinned.set(Some((app.settled.get_untracked(), r)));
-        }
-    };
-    let swap = move |_| {
-        let Some((plan, _)) = pinned.get_untracked() else { return };
-        if let Some(r) = app.shown.get_untracked() {
-            pinned.set(Some((app.settled.get_untracked(), r)));
-        }
-        app.load(plan);
-    };
     let body = move || {
         let unit = app.unit.get();
-        let (old_plan, old) = pinned.get()?;
-        let now = app.shown.with(|r| r.as_ref().map(|r| app.settled.with(|p| summary(p, r, lang, unit))))?;
-        let was = summary(&old_plan, &old, lang, unit);
-        let rows = LABELS
-            .iter()
-            .zip(was.into_iter().zip(now))
-            .map(|(k, (a, b))| {
-                let class = if a == b { "" } else { "changed" };
-                let cells = vec![vec![(t(lang, *k).into(), "")], vec![(a, "")], vec![(b, "")]];
-                Row { key: String::new(), class, cells, keys: vec![] }
-            })
-            .collect();
-        let col = |k: K| Col { label: t(lang, k).into(), sortable: false, num: false };
-        let cols = vec![col(K::Figure), col(K::Pinned), col(K::Current)];
-        Some(table("compare-table", t(lang, K::CompareTitle), cols, rows, None, None))
+        let table = pinned.with(|pin| {
+            let (old_plan, old) = pin.as_ref()?;
+            let now =
+                app.shown.with(|r| r.as_ref().map(|r| app.settled.with(|p| summary(p, r, lang, unit))))?;
+            let was = summary(old_plan, old, lang, unit);
+            let rows = LABELS
+                .iter()
+                .zip(was.into_iter().zip(now))
+                .map(|(k, (a, b))| {
+                    let class = if a == b { "" } else { "changed" };
+                    let cells = vec![vec![(t(lang, *k).into(), "")], vec![(a, "")], vec![(b, "")]];
+                    Row { key: String::new(), class, cells, keys: vec![] }
+                })
+                .collect();
+            let col = |k: K| Col { label: t(lang, k).into(), sortable: false, num: false };
+            let cols = vec![col(K::Figure), col(K::Pinned), col(K::Current)];
+            Some(table("compare-table", t(lang, K::CompareTitle), cols, rows, None, None))
+        });
+        let button = |act: &str, k: K| h("button").a("type", "button").a("data-act", act).t(t(lang, k));
+        let actions = pinned
+            .with(Option::is_some)
+            .then(|| h("div").c("actions").k(button("swap", K::OpenPinned)).k(button("unpin", K::Unpin)));
+        let section = h("section")
+            .c("block")
+            .a("aria-labelledby", "compare-h")
+            .k(h("h3").a("id", "compare-h").t(t(lang, K::CompareTitle)))
+            .k(h("p").c("hint").t(t(lang, K::CompareHint)))
+            .k(button("pin", K::Pin).c("primary").a("data-testid", "pin"));
+        Some(section.opt(table).opt(actions))
     };
-    let has_pin = move || pinned.with(Option::is_some);
-    view! {
-        <section class="block" aria-labelledby="compare-h">
-            <h3 id="compare-h">{t(lang, K::CompareTitle)}</h3>
-            <p class="hint">{t(lang, K::CompareHint)}</p>
-            <button type="button" class="primary" data-testid="pin" on:click=pin>{t(lang, K::Pin)}</button>
-            {host("table-host", body, |_, _| {})}
-            <Show when=has_pin>
-                <div class="actions">
-                    <button type="button" on:click=swap>{t(lang, K::OpenPinned)}</button>
-                    <button type="button" on:click=move |_| pinned.set(None)>{t(lang, K::Unpin)}</button>
-                </div>
-            </Show>
-        </section>
-    }
+    let on_act = move |act: &str, _: &str| {
+        let current = || app.shown.get_untracked().map(|r| (app.settled.get_untracked(), r));
+        match act {
+            "pin" => {
+                if let Some(now) = current() {
+                    pinned.set(Some(now));
+                }
+            }
+            // The pinned plan becomes the current one, and the current one is pinned.
+            "swap" => {
+                let Some((plan, _)) = pinned.get_untracked() else { return };
+                if let Some(now) = current() {
+                    pinned.set(Some(now));
+                }
+                app.load(plan);
+            }
+            "unpin" => pinned.set(None),
+            _ => {}
+        }
+    };
+    host("", body, on_act)
 }
 
 #[cfg(test)]

@@ -133,41 +133,38 @@ pub fn CostTable(lang: Lang) -> impl IntoView {
     let app = use_app();
     let pick: RwSignal<Option<String>> = RwSignal::new(None);
     let body = move || {
-        app.shown.with(|r| {
+        let horizon =
+            if app.settled.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
+        let picked = pick.get();
+        let bills = app.shown.with(|r| {
             let c = &r.as_ref()?.cost;
             let best = c.best.as_deref();
             let rows = c.options.iter().map(|o| row(o, best, lang)).collect();
-            let picked = pick.get();
             let chosen =
                 picked.as_deref().and_then(|id| c.options.iter().find(|o| o.id == id)).or(c.options.first());
             let shown_pick = chosen.map(|o| o.id.as_str());
+            let skipped = h("details")
+                .c("skipped")
+                .k(h("summary").t(&format!("{} ({})", t(lang, K::Skipped), c.skipped.len())))
+                .k(skipped(c, lang));
             Some(
                 h("div")
                     .k(table("cost-table", t(lang, K::CostTitle), cols(lang), rows, None, shown_pick))
                     .opt(chosen.map(|o| lines(o, lang)))
-                    .opt(over_time(c, lang)),
+                    .opt(over_time(c, lang))
+                    .k(skipped),
             )
-        })
+        });
+        let section = h("section")
+            .c("block")
+            .a("aria-labelledby", "cost-h")
+            .k(h("h3").a("id", "cost-h").t(t(lang, K::CostTitle)))
+            .k(h("p").c("hint").t(t(lang, horizon)));
+        Some(section.opt(bills))
     };
-    let left_out = move || app.shown.with(|r| r.as_ref().map(|r| skipped(&r.cost, lang)));
-    let count = move || app.shown.with(|r| r.as_ref().map_or(0, |r| r.cost.skipped.len()));
-    let horizon = move || {
-        let k = if app.settled.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
-        t(lang, k)
-    };
-    view! {
-        <section class="block" aria-labelledby="cost-h">
-            <h3 id="cost-h">{t(lang, K::CostTitle)}</h3>
-            <p class="hint">{horizon}</p>
-            {host("table-host", body, move |act, arg| {
-                if act == "pick" {
-                    pick.set(Some(arg.to_string()));
-                }
-            })}
-            <details class="skipped">
-                <summary>{t(lang, K::Skipped)} " (" {count} ")"</summary>
-                {host("", left_out, |_, _| {})}
-            </details>
-        </section>
-    }
+    host("", body, move |act, arg| {
+        if act == "pick" {
+            pick.set(Some(arg.to_string()));
+        }
+    })
 }

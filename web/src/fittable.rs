@@ -7,8 +7,10 @@ use gpuplan_core::names;
 use gpuplan_core::plan::Task;
 use gpuplan_core::speed::{Basis, Figure};
 use leptos::prelude::*;
+use web_sys::Element;
 
-use crate::dom::host;
+use crate::dom::{form, h, prop, El, Ev};
+use crate::fields::{labelled, option};
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
@@ -106,22 +108,9 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
     }
 }
 
-fn filter_select(
-    lang: Lang,
-    id: &'static str,
-    label: K,
-    opts: &'static [Opt],
-    value: RwSignal<String>,
-) -> AnyView {
-    view! {
-        <div class="field">
-            <label for=id>{t(lang, label)}</label>
-            <select id=id on:change=move |ev| value.set(event_target_value(&ev))>
-                {opts.iter().map(|o| view! { <option value=o.value>{o.label(lang)}</option> }).collect_view()}
-            </select>
-        </div>
-    }
-    .into_any()
+fn filter_select(lang: Lang, id: &str, label: K, opts: &[Opt], current: &str) -> El {
+    let options = opts.iter().map(|o| option(o.value, o.label(lang), o.value == current));
+    labelled(id, t(lang, label), h("select").a("id", id).a("data-act", id).ks(options))
 }
 
 #[component]
@@ -135,7 +124,7 @@ pub fn FitTable(lang: Lang) -> impl IntoView {
         let unit = app.unit.get();
         let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
         let task = app.settled.with(|p| p.task);
-        app.shown.with(|r| {
+        let table = app.shown.with(|r| {
             let fit = &r.as_ref()?.fit;
             let rows = fit
                 .rows
@@ -154,31 +143,39 @@ pub fn FitTable(lang: Lang) -> impl IntoView {
                 col(K::Flags, true, false),
             ];
             Some(table("fit-table", t(lang, K::FitTitle), cols, rows, sort.get(), None))
-        })
+        });
+        let only = h("input").a("type", "checkbox").a("id", "f-fit-only").a("data-act", "f-fit-only");
+        let filters = h("div")
+            .c("filters")
+            .k(filter_select(lang, "f-fit-class", K::GpuClass, CLASS_FILTER, &filter.class))
+            .k(filter_select(lang, "f-fit-stack", K::Stack, STACK_FILTER, &filter.stack))
+            .k(h("div")
+                .c("field check")
+                .k(if filter.fits_only { only.a("checked", "") } else { only })
+                .k(h("label").a("for", "f-fit-only").t(t(lang, K::FitsOnly))));
+        let section = h("section")
+            .c("block")
+            .a("aria-labelledby", "fit-h")
+            .k(h("h3").a("id", "fit-h").t(t(lang, K::FitTitle)))
+            .k(h("p").c("hint").t(t(lang, K::FitHint)))
+            .k(filters);
+        Some(section.opt(table))
     };
-    view! {
-        <section class="block" aria-labelledby="fit-h">
-            <h3 id="fit-h">{t(lang, K::FitTitle)}</h3>
-            <p class="hint">{t(lang, K::FitHint)}</p>
-            <div class="filters">
-                {filter_select(lang, "f-fit-class", K::GpuClass, CLASS_FILTER, class)}
-                {filter_select(lang, "f-fit-stack", K::Stack, STACK_FILTER, stack)}
-                <div class="field check">
-                    <input
-                        type="checkbox"
-                        id="f-fit-only"
-                        on:change=move |ev| fits_only.set(event_target_checked(&ev))
-                    />
-                    <label for="f-fit-only">{t(lang, K::FitsOnly)}</label>
-                </div>
-            </div>
-            {host("table-host", body, move |act, arg| {
-                if let ("sort", Ok(col)) = (act, arg.parse()) {
+    let on = move |ev: Ev, act: &str, arg: &str, el: &Element| {
+        let value = || prop(el, "value").as_string().unwrap_or_default();
+        match (ev, act) {
+            (Ev::Click, "sort") => {
+                if let Ok(col) = arg.parse() {
                     sort.update(|s| *s = next_sort(*s, col));
                 }
-            })}
-        </section>
-    }
+            }
+            (Ev::Change, "f-fit-class") => class.set(value()),
+            (Ev::Change, "f-fit-stack") => stack.set(value()),
+            (Ev::Change, "f-fit-only") => fits_only.set(prop(el, "checked").as_bool().unwrap_or(false)),
+            _ => {}
+        }
+    };
+    form("", body, on)
 }
 
 #[cfg(test)]

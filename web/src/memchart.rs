@@ -6,7 +6,7 @@ use gpuplan_core::plan::{Plan, Task};
 use leptos::prelude::*;
 
 use crate::chart::{chart, tokens, Chart, Series};
-use crate::dom::host;
+use crate::dom::{h, host};
 use crate::fmt;
 use crate::i18n::{t, Lang, K};
 use crate::state::use_app;
@@ -81,7 +81,7 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
             .map(|n| (n as f64, format!("{} {}", t(lang, K::LongestFits), tokens(n as f64))))
             .into_iter()
             .collect();
-        Some(chart(&Chart {
+        let chart = chart(&Chart {
             title: t(lang, title_key).into(),
             x_label: format!("{} ({})", t(lang, x_key), t(lang, K::UnitTokens)),
             y_label: format!("{} ({})", t(lang, K::MemoryPerGpu), unit.symbol()),
@@ -90,18 +90,16 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
             limit,
             marks,
             x_fmt: tokens,
-        }))
+        });
+        Some(
+            h("section")
+                .c("block")
+                .a("aria-labelledby", "memchart-h")
+                .k(h("h3").a("id", "memchart-h").t(t(lang, title_key)))
+                .k(chart),
+        )
     };
-    let title = move || {
-        let key = if app.settled.with(|p| p.task) == Task::Train { K::MemVsSeq } else { K::MemVsContext };
-        t(lang, key)
-    };
-    view! {
-        <section class="block" aria-labelledby="memchart-h">
-            <h3 id="memchart-h">{title}</h3>
-            {host("chart-host", body, |_, _| {})}
-        </section>
-    }
+    host("", body, |_, _| {})
 }
 
 #[cfg(test)]
