@@ -228,10 +228,12 @@ pub enum Ev {
     Input,
     /// Its choice changed (a select, radio button or checkbox).
     Change,
+    /// It got the focus.
+    Focus,
 }
 
-/// A host for form controls: also reports `input` and `change` events of a
-/// `[data-act]` control, with the control, to read its value.
+/// A host for form controls: also reports `input`, `change` and focus events
+/// of a `[data-act]` control, with the control, to read its value.
 pub fn form(
     class: &'static str,
     build: impl Fn() -> Option<El> + 'static,
@@ -276,7 +278,7 @@ fn mount(class: &'static str, build: Build, on: On) -> AnyView {
         }
     };
     let dispatch = std::rc::Rc::new(dispatch);
-    let (d1, d2) = (dispatch.clone(), dispatch.clone());
+    let (d1, d2, d3) = (dispatch.clone(), dispatch.clone(), dispatch.clone());
     view! {
         <div
             class=class
@@ -284,6 +286,7 @@ fn mount(class: &'static str, build: Build, on: On) -> AnyView {
             on:click=move |ev| dispatch(Ev::Click, &ev)
             on:input=move |ev| d1(Ev::Input, &ev)
             on:change=move |ev| d2(Ev::Change, &ev)
+            on:focusin=move |ev| d3(Ev::Focus, &ev)
         ></div>
     }
     .into_any()

@@ -6,8 +6,9 @@ use gpuplan_core::lang::Lang;
 use gpuplan_core::share::{self, Link};
 use gpuplan_core::snippets::{self, Snippets};
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
+use crate::dom::{form, h, Ev};
 use crate::fmt::Unit;
 use crate::i18n::{t, K};
 use crate::state::use_app;
@@ -53,7 +54,6 @@ pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&q));
         }
     });
-    let full = move || format!("{}{}", page_base(), query.get());
     // The snippets follow the last valid plan, like the results.
     let snippets = Memo::new(move |prev: Option<&Option<Snippets>>| {
         let lang = app.lang.get();
@@ -62,27 +62,39 @@ pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
             Err(_) => prev.cloned().flatten(),
         })
     });
-    type Pick = fn(&Snippets) -> String;
-    let areas: [(&str, K, Pick); 3] = [
-        ("snippet-iframe", K::SnippetIframe, |s| s.iframe.clone()),
-        ("snippet-wiki", K::SnippetWiki, |s| s.wiki.clone()),
-        ("snippet-markdown", K::SnippetMarkdown, |s| s.markdown.clone()),
-    ];
-    let areas = areas.into_iter().map(|(id, key, pick)| {
-        view! {
-            <label for=id>{move || t(app.lang.get(), key)}</label>
-            <textarea id=id data-testid=id readonly rows="5" on:focus=select_all
-                prop:value=move || snippets.with(|s| s.as_ref().map(pick).unwrap_or_default())></textarea>
+    let body = move || {
+        let lang = app.lang.get();
+        let full = format!("{}{}", page_base(), query.get());
+        let area = |id: &str, key: K, text: &str| {
+            let area = h("textarea").a("id", id).a("data-testid", id).a("readonly", "").a("rows", "5");
+            [h("label").a("for", id).t(t(lang, key)), area.a("data-act", "copy").t(text)]
+        };
+        snippets.with(|s| {
+            let pick = |f: fn(&Snippets) -> &str| s.as_ref().map_or("", f);
+            let url = h("input")
+                .a("id", "share-url")
+                .a("data-testid", "share-url")
+                .a("readonly", "")
+                .a("value", &full);
+            let section = h("section")
+                .c("share")
+                .a("aria-labelledby", "share-h")
+                .k(h("h2").a("id", "share-h").t(t(lang, K::ShareTitle)))
+                .k(h("label").a("for", "share-url").t(t(lang, K::ShareLabel)))
+                .k(url.a("data-act", "copy"))
+                .ks(area("snippet-iframe", K::SnippetIframe, pick(|s| &s.iframe)))
+                .ks(area("snippet-wiki", K::SnippetWiki, pick(|s| &s.wiki)))
+                .ks(area("snippet-markdown", K::SnippetMarkdown, pick(|s| &s.markdown)));
+            Some(section)
+        })
+    };
+    // Focus selects a copy field's whole text, ready to copy. `select()` is
+    // called by name, so this serves textareas as well.
+    form("", body, |ev, act, _, el| {
+        if ev == Ev::Focus && act == "copy" {
+            el.unchecked_ref::<web_sys::HtmlInputElement>().select();
         }
-    });
-    view! {
-        <section class="share" aria-labelledby="share-h">
-            <h2 id="share-h">{move || t(app.lang.get(), K::ShareTitle)}</h2>
-            <label for="share-url">{move || t(app.lang.get(), K::ShareLabel)}</label>
-            <input id="share-url" data-testid="share-url" readonly prop:value=full on:focus=select_all/>
-            {areas.collect_view()}
-        </section>
-    }
+    })
 }
 
 /// The page's address without its query: the base of links and snippets.
@@ -93,15 +105,6 @@ fn page_base() -> String {
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default()
-}
-
-/// Selects a copy field's whole text when it gets focus.
-fn select_all(ev: leptos::ev::FocusEvent) {
-    use wasm_bindgen::JsCast;
-    // `select()` is called by name, so this serves textareas as well.
-    if let Some(field) = ev.target() {
-        field.unchecked_into::<web_sys::HtmlInputElement>().select();
-    }
 }
 
 /// The parts of a link that could not be used, named; text only.
