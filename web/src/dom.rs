@@ -184,21 +184,29 @@ fn patch(doc: &Document, parent: &Node, node: &Node, old: &Kid, new: &Kid) {
 }
 
 /// Patches `parent`'s children, drawn from `old`, to show `new`, pairwise by position.
+/// A child the same as before is skipped whole, without a call into the DOM:
+/// an edit changes a few of the hundreds of elements a block holds.
 fn patch_kids(doc: &Document, parent: &Node, old: &[Kid], new: &[Kid]) {
     let list = parent.child_nodes();
-    let nodes: Vec<Node> = (0..list.length()).filter_map(|i| list.item(i)).collect();
+    // Replacing a child keeps the others' positions; extra ones go last.
+    let extra: Vec<Node> = (new.len()..old.len()).filter_map(|i| list.item(i as u32)).collect();
     for (i, kid) in new.iter().enumerate() {
-        match (old.get(i), nodes.get(i)) {
-            (Some(o), Some(node)) => patch(doc, parent, node, o, kid),
-            _ => {
+        match old.get(i) {
+            Some(o) if o == kid => {}
+            Some(o) => {
+                if let Some(node) = list.item(i as u32) {
+                    patch(doc, parent, &node, o, kid);
+                }
+            }
+            None => {
                 if let Some(node) = create(doc, kid) {
                     let _ = parent.append_child(&node);
                 }
             }
         }
     }
-    for node in nodes.iter().skip(new.len()) {
-        let _ = parent.remove_child(node);
+    for node in extra {
+        let _ = parent.remove_child(&node);
     }
 }
 
