@@ -1,10 +1,12 @@
-//! The read-only result blocks (tables, charts, bills) as plain data, patched
-//! into the page. Leptos views compile into code per distinct element
-//! structure; these blocks are described from the report through a handful of
+//! The page's blocks (inputs, results, tables, charts, share panel) as plain
+//! data, patched into the page. Leptos views compile into code per distinct
+//! element structure; these blocks are described through a handful of
 //! non-generic calls instead, which keeps the wasm bundle small (issue 10).
-//! Between two reports only what differs touches the DOM: an edit changes some
-//! figures, not the ~1,900 elements the blocks hold. Text always goes in as
-//! text nodes, never as HTML.
+//! Leptos keeps the state and reruns a block's description when what it reads
+//! changes; only what differs touches the DOM: an edit changes some figures,
+//! not the thousands of elements the blocks hold. Events reach a block's code
+//! through `data-act` attributes. Text always goes in as text nodes, never as
+//! HTML.
 
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -270,7 +272,6 @@ fn mount(class: &'static str, build: Build, on: On) -> AnyView {
         patch_kids(&doc, &div, &shown, &new);
         new
     });
-    let on = std::rc::Rc::new(on);
     let dispatch = move |kind: Ev, ev: &web_sys::Event| {
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         // A click counts for the element it lands in; typing and changes

@@ -78,7 +78,7 @@ fn Headline(lang: Lang) -> impl IntoView {
         let unit = app.unit.get();
         Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))
     };
-    host("headline", body, |_, _| {})
+    host("", body, |_, _| {})
 }
 
 fn headline(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
