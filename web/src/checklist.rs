@@ -60,7 +60,7 @@ fn item(i: &Item) -> El {
     let tick = h("input").a("type", "checkbox").a("id", &id).a("data-act", "tick").a("data-arg", i.id);
     h("li")
         .c(if i.risk { "risk" } else { "" })
-        .k(if i.ticked { tick.a("checked", "") } else { tick })
+        .k(tick.flag("checked", i.ticked))
         .k(h("label").a("for", &id).t(&i.text))
         .opt(i.command.as_ref().map(|c| h("pre").a("tabindex", "0").k(h("code").t(c))))
         .opt(i.expect.as_ref().map(|e| h("p").c("hint").t(e)))

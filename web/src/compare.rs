@@ -9,7 +9,7 @@ use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::presets;
 use leptos::prelude::*;
 
-use crate::dom::{h, host, El};
+use crate::dom::{block, h, host, El};
 use crate::fittable::figure;
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
@@ -113,10 +113,7 @@ pub fn Compare(lang: Lang) -> impl IntoView {
         let actions = pinned
             .with(Option::is_some)
             .then(|| h("div").c("actions").k(button("swap", K::OpenPinned)).k(button("unpin", K::Unpin)));
-        let section = h("section")
-            .c("block")
-            .a("aria-labelledby", "compare-h")
-            .k(h("h3").a("id", "compare-h").t(t(lang, K::CompareTitle)))
+        let section = block("compare-h", t(lang, K::CompareTitle))
             .k(h("p").c("hint").t(t(lang, K::CompareHint)))
             .k(button("pin", K::Pin).c("primary").a("data-testid", "pin"));
         Some(section.opt(table).opt(actions))

@@ -6,7 +6,7 @@ use gpuplan_core::plan::Task;
 use leptos::prelude::*;
 
 use crate::chart::{chart, hours, Chart, Series};
-use crate::dom::{h, host, El};
+use crate::dom::{block, h, host, El};
 use crate::i18n::{t, Lang, K};
 use crate::state::use_app;
 use crate::table::{table, Col, Row};
@@ -155,11 +155,7 @@ pub fn CostTable(lang: Lang) -> impl IntoView {
                     .k(skipped),
             )
         });
-        let section = h("section")
-            .c("block")
-            .a("aria-labelledby", "cost-h")
-            .k(h("h3").a("id", "cost-h").t(t(lang, K::CostTitle)))
-            .k(h("p").c("hint").t(t(lang, horizon)));
+        let section = block("cost-h", t(lang, K::CostTitle)).k(h("p").c("hint").t(t(lang, horizon)));
         Some(section.opt(bills))
     };
     host("", body, move |act, arg| {

@@ -85,6 +85,16 @@ impl El {
         self
     }
 
+    /// Sets a boolean attribute (`checked`, `selected`, `hidden`, `open`)
+    /// when `on`, else leaves it off.
+    pub fn flag(self, name: &'static str, on: bool) -> El {
+        if on {
+            self.a(name, "")
+        } else {
+            self
+        }
+    }
+
     pub fn opt(self, child: Option<El>) -> El {
         match child {
             Some(c) => self.k(c),
@@ -97,6 +107,11 @@ impl Data {
     fn attr(&self, name: &str) -> Option<&str> {
         self.attrs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
     }
+}
+
+/// A result block: a section titled by its heading (`id` names the heading).
+pub fn block(id: &str, title: &str) -> El {
+    h("section").c("block").a("aria-labelledby", id).k(h("h3").a("id", id).t(title))
 }
 
 /// Sets (or with `None` removes) an attribute.
@@ -128,8 +143,18 @@ fn sync(el: &Element, e: &Data) {
 }
 
 /// A live property of an element (a control's `value` or `checked`).
-pub fn prop(el: &Element, name: &str) -> JsValue {
+fn prop(el: &Element, name: &str) -> JsValue {
     js_sys::Reflect::get(el, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A control's live text (an input, select or textarea).
+pub fn value(el: &Element) -> String {
+    prop(el, "value").as_string().unwrap_or_default()
+}
+
+/// A checkbox's live state.
+pub fn checked(el: &Element) -> bool {
+    prop(el, "checked").as_bool().unwrap_or(false)
 }
 
 /// A new DOM node for `kid`; None only if the document refuses the tag.

@@ -148,20 +148,16 @@ impl<'a> Form<'a> {
             .k(h("label").a("for", &id).t(t(lang, spec.label)))
             .k(control)
             .opt(spec.hint.map(|k| h("p").c("hint").t(t(lang, k))))
-            .opt(error.map(|m| {
-                h("p").c("error").a("data-testid", "input-error").a("id", &err_id).a("role", "alert").t(&m)
-            }))
+            .opt(error.map(|m| error_p(&m).a("id", &err_id)))
     }
 
     pub fn select(&mut self, spec: Choice) -> El {
         self.specs.push(Spec::Choice(spec));
         let current = (spec.get)(self.plan);
         let options = spec.opts.iter().map(|o| option(o.value, o.label(self.lang), o.value == current));
-        let select =
-            h("select").a("id", &field_id(spec.path)).a("data-act", "choice").a("data-arg", spec.path);
-        let error = self.core_error(spec.path);
-        labelled(&field_id(spec.path), t(self.lang, spec.label), select.ks(options))
-            .opt(error.map(|m| h("p").c("error").a("data-testid", "input-error").a("role", "alert").t(&m)))
+        let id = field_id(spec.path);
+        let select = h("select").a("id", &id).a("data-act", "choice").a("data-arg", spec.path).ks(options);
+        labelled(&id, t(self.lang, spec.label), select).opt(self.core_error(spec.path).map(|m| error_p(&m)))
     }
 
     /// Radio buttons as a segmented control, for short exclusive choices.
@@ -178,8 +174,7 @@ impl<'a> Form<'a> {
                 .a("value", o.value)
                 .a("data-act", "choice")
                 .a("data-arg", spec.path);
-            let radio = if o.value == current { radio.a("checked", "") } else { radio };
-            [radio, h("label").a("for", &id).t(o.label(self.lang))]
+            [radio.flag("checked", o.value == current), h("label").a("for", &id).t(o.label(self.lang))]
         });
         h("fieldset")
             .c("field segmented")
@@ -192,19 +187,19 @@ impl<'a> Form<'a> {
         let id = field_id(spec.path);
         let input =
             h("input").a("type", "checkbox").a("id", &id).a("data-act", "check").a("data-arg", spec.path);
-        let input = if (spec.get)(self.plan) { input.a("checked", "") } else { input };
+        let input = input.flag("checked", (spec.get)(self.plan));
         h("div").c("field check").k(input).k(h("label").a("for", &id).t(t(self.lang, spec.label)))
     }
 }
 
+/// A field's error message, announced as it appears.
+fn error_p(message: &str) -> El {
+    h("p").c("error").a("data-testid", "input-error").a("role", "alert").t(message)
+}
+
 /// An `<option>`, selected or not.
 pub fn option(value: &str, label: &str, selected: bool) -> El {
-    let o = h("option").a("value", value).t(label);
-    if selected {
-        o.a("selected", "")
-    } else {
-        o
-    }
+    h("option").a("value", value).t(label).flag("selected", selected)
 }
 
 /// A labelled control in the column's field layout.

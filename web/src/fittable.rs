@@ -9,7 +9,7 @@ use gpuplan_core::speed::{Basis, Figure};
 use leptos::prelude::*;
 use web_sys::Element;
 
-use crate::dom::{form, h, prop, El, Ev};
+use crate::dom::{block, checked, form, h, value, El, Ev};
 use crate::fields::{labelled, option};
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
@@ -151,29 +151,22 @@ pub fn FitTable(lang: Lang) -> impl IntoView {
             .k(filter_select(lang, "f-fit-stack", K::Stack, STACK_FILTER, &filter.stack))
             .k(h("div")
                 .c("field check")
-                .k(if filter.fits_only { only.a("checked", "") } else { only })
+                .k(only.flag("checked", filter.fits_only))
                 .k(h("label").a("for", "f-fit-only").t(t(lang, K::FitsOnly))));
-        let section = h("section")
-            .c("block")
-            .a("aria-labelledby", "fit-h")
-            .k(h("h3").a("id", "fit-h").t(t(lang, K::FitTitle)))
-            .k(h("p").c("hint").t(t(lang, K::FitHint)))
-            .k(filters);
+        let section =
+            block("fit-h", t(lang, K::FitTitle)).k(h("p").c("hint").t(t(lang, K::FitHint))).k(filters);
         Some(section.opt(table))
     };
-    let on = move |ev: Ev, act: &str, arg: &str, el: &Element| {
-        let value = || prop(el, "value").as_string().unwrap_or_default();
-        match (ev, act) {
-            (Ev::Click, "sort") => {
-                if let Ok(col) = arg.parse() {
-                    sort.update(|s| *s = next_sort(*s, col));
-                }
+    let on = move |ev: Ev, act: &str, arg: &str, el: &Element| match (ev, act) {
+        (Ev::Click, "sort") => {
+            if let Ok(col) = arg.parse() {
+                sort.update(|s| *s = next_sort(*s, col));
             }
-            (Ev::Change, "f-fit-class") => class.set(value()),
-            (Ev::Change, "f-fit-stack") => stack.set(value()),
-            (Ev::Change, "f-fit-only") => fits_only.set(prop(el, "checked").as_bool().unwrap_or(false)),
-            _ => {}
         }
+        (Ev::Change, "f-fit-class") => class.set(value(el)),
+        (Ev::Change, "f-fit-stack") => stack.set(value(el)),
+        (Ev::Change, "f-fit-only") => fits_only.set(checked(el)),
+        _ => {}
     };
     form("", body, on)
 }

@@ -9,7 +9,7 @@ use gpuplan_core::{hardware, presets};
 use leptos::prelude::*;
 use web_sys::Element;
 
-use crate::dom::{form, h, prop, El, Ev};
+use crate::dom::{checked, form, h, value, El, Ev};
 use crate::fields::{labelled, option, parse, Check, Choice, Form, Num, Spec, Typed};
 use crate::fmt;
 use crate::i18n::{t, K};
@@ -118,11 +118,10 @@ pub fn Inputs() -> impl IntoView {
         })
     };
     let on = move |ev: Ev, act: &str, arg: &str, el: &Element| {
-        let value = || prop(el, "value").as_string().unwrap_or_default();
         let spec = || specs.with_value(|s| s.iter().find(|s| s.path() == arg).copied());
         match (ev, act, spec()) {
             (Ev::Input, "num", Some(Spec::Num(n))) => {
-                let text = value();
+                let text = value(el);
                 if let Ok(v) = parse(&text, n.int, n.optional) {
                     app.plan.update(|p| (n.set)(p, v));
                 }
@@ -132,14 +131,14 @@ pub fn Inputs() -> impl IntoView {
                     list.push((n.path, text, now));
                 });
             }
-            (Ev::Change, "choice", Some(Spec::Choice(c))) => app.plan.update(|p| (c.set)(p, &value())),
+            (Ev::Change, "choice", Some(Spec::Choice(c))) => app.plan.update(|p| (c.set)(p, &value(el))),
             (Ev::Change, "check", Some(Spec::Check(c))) => {
-                let on = prop(el, "checked").as_bool().unwrap_or(false);
+                let on = checked(el);
                 app.plan.update(|p| (c.set)(p, on));
             }
-            (Ev::Input, "search", _) => query.set(value()),
-            (Ev::Change, "preset", _) => app.plan.update(|p| p.model = ModelSpec::Preset { id: value() }),
-            (Ev::Change, "gpu", _) => app.plan.update(|p| p.hardware.gpu = value()),
+            (Ev::Input, "search", _) => query.set(value(el)),
+            (Ev::Change, "preset", _) => app.plan.update(|p| p.model = ModelSpec::Preset { id: value(el) }),
+            (Ev::Change, "gpu", _) => app.plan.update(|p| p.hardware.gpu = value(el)),
             (Ev::Click, "shape", _) => app.plan.update(|p| set_kind(p, "custom")),
             _ => {}
         }

@@ -9,7 +9,6 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::dom::{form, h, Ev};
-use crate::fmt::Unit;
 use crate::i18n::{t, K};
 use crate::state::use_app;
 
@@ -28,19 +27,12 @@ pub fn start() -> Start {
     Start { shared: !search.trim_start_matches('?').split('&').all(display), link: share::decode(&search) }
 }
 
-fn unit_code(unit: Unit) -> &'static str {
-    match unit {
-        Unit::Gb => "gb",
-        Unit::Gib => "gib",
-    }
-}
-
 /// The share link of the current plan, kept in the address bar.
 #[component]
 pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
     let app = use_app();
     let query = Memo::new(move |_| {
-        let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(unit_code(app.unit.get()))));
+        let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(app.unit.get().code())));
         let extra = match (embed, &host) {
             (true, Some(h)) => format!("&embed=1&host={h}"),
             (true, None) => "&embed=1".to_string(),

@@ -6,7 +6,7 @@ use gpuplan_core::plan::{Plan, Task};
 use leptos::prelude::*;
 
 use crate::chart::{chart, tokens, Chart, Series};
-use crate::dom::{h, host};
+use crate::dom::{block, host};
 use crate::fmt;
 use crate::i18n::{t, Lang, K};
 use crate::state::use_app;
@@ -91,13 +91,7 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
             marks,
             x_fmt: tokens,
         });
-        Some(
-            h("section")
-                .c("block")
-                .a("aria-labelledby", "memchart-h")
-                .k(h("h3").a("id", "memchart-h").t(t(lang, title_key)))
-                .k(chart),
-        )
+        Some(block("memchart-h", t(lang, title_key)).k(chart))
     };
     host("", body, |_, _| {})
 }

@@ -185,16 +185,16 @@ fn why(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
             Some((bytes, f, s)) => (fmt::bytes(*bytes, unit), f.as_str(), s.as_str()),
             None => (String::new(), "", ""),
         };
-        let el = h("details").c("why-item").k(h("summary").t(label).t(" · ").t(&size)).k(h("dl")
+        let dl = h("dl")
             .k(h("dt").t(t(lang, K::Formula)))
             .k(h("dd").c("formula").t(formula))
             .k(h("dt").t(t(lang, K::Source)))
-            .k(h("dd").t(source)));
-        if item.is_some() {
-            el
-        } else {
-            el.a("hidden", "")
-        }
+            .k(h("dd").t(source));
+        h("details")
+            .c("why-item")
+            .flag("hidden", item.is_none())
+            .k(h("summary").t(label).t(" · ").t(&size))
+            .k(dl)
     });
     let notes = r.into_iter().flat_map(|r| r.memory.notes.iter().map(|n| h("li").t(n.text(lang))));
     h("div").c("why").k(h("h3").t(t(lang, K::Why))).ks(items).k(h("ul").c("notes").ks(notes))

@@ -18,9 +18,9 @@ pub fn App() -> impl IntoView {
     let start = link::start();
     let embed = start.link.embed;
     let lang = start.link.lang.unwrap_or_else(prefs::initial_lang);
+    // A link's unit that is not a known code reads as the default.
     let unit = match start.link.unit.as_deref() {
-        Some("gib") => Unit::Gib,
-        Some(_) => Unit::Gb,
+        Some(code) => Unit::from_code(code).unwrap_or_default(),
         None => prefs::initial_unit(),
     };
     // A link's plan shows as given; a bare visit reopens the saved plan. An
@@ -64,9 +64,10 @@ fn Header() -> impl IntoView {
             prefs::save_lang(next);
         }
         "unit" => {
-            let unit = if arg == "gib" { Unit::Gib } else { Unit::Gb };
-            app.unit.set(unit);
-            prefs::save_unit(unit);
+            if let Some(unit) = Unit::from_code(arg) {
+                app.unit.set(unit);
+                prefs::save_unit(unit);
+            }
         }
         _ => {}
     };
@@ -78,12 +79,12 @@ fn header(lang: Lang, unit: Unit) -> El {
         .c("brand")
         .k(h("h1").t("gpuplan ").k(h("span").c("title").t(t(lang, K::Title))))
         .k(h("p").c("tagline").t(t(lang, K::Tagline)));
-    let button = |u: Unit, code: &str| {
+    let button = |u: Unit| {
         h("button")
             .a("type", "button")
             .a("aria-pressed", if u == unit { "true" } else { "false" })
             .a("data-act", "unit")
-            .a("data-arg", code)
+            .a("data-arg", u.code())
             .t(u.symbol())
     };
     let units = h("div")
@@ -91,8 +92,8 @@ fn header(lang: Lang, unit: Unit) -> El {
         .a("role", "group")
         .a("aria-label", t(lang, K::UnitLabel))
         .a("data-testid", "unit-toggle")
-        .k(button(Unit::Gb, "gb"))
-        .k(button(Unit::Gib, "gib"));
+        .k(button(Unit::Gb))
+        .k(button(Unit::Gib));
     let toggle = h("button")
         .a("type", "button")
         .c("lang")

@@ -48,7 +48,7 @@ pub struct Components {
     pub workspace: Component,
 }
 
-/// The components' names, in the order of [`Components::all`].
+/// The components' names, in the order `Components::all` lists them.
 const NAMES: [(&str, &str); 6] = [
     ("权重", "Weights"),
     ("梯度", "Gradients"),
@@ -60,12 +60,12 @@ const NAMES: [(&str, &str); 6] = [
 
 impl Components {
     /// Weights, gradients, optimizer state, activations, KV cache, workspace.
-    pub fn all(&self) -> [&Component; 6] {
+    fn all(&self) -> [&Component; 6] {
         [&self.weights, &self.gradients, &self.optimizer, &self.activations, &self.kv_cache, &self.workspace]
     }
 
-    /// Every component with its name in `lang`, in the order of [`Self::all`]:
-    /// the page and the snippets name them alike.
+    /// Every component with its name in `lang` (weights first, workspace
+    /// last): the page and the snippets name them alike.
     pub fn named(&self, lang: Lang) -> [(&'static str, &Component); 6] {
         let mut out = self.all().map(|c| ("", c));
         for (slot, (zh, en)) in out.iter_mut().zip(NAMES) {
