@@ -3,8 +3,8 @@
 //! from the origin named in the link's `host` key. Both go through the
 //! core's sheet validation; nothing from them is ever treated as HTML.
 
-use gpuplan_core::offers::{defaults, Offer};
-use gpuplan_core::sheet::{host_offers, Sheet};
+use gpuplan_core::offers::defaults;
+use gpuplan_core::sheet::{self, host_offers, Sheet};
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -13,8 +13,10 @@ use crate::state::App;
 
 pub fn load(app: App, host: Option<String>) {
     leptos::task::spawn_local(async move {
-        if let Some(sheet) = fetch_sheet().await {
-            apply(app, sheet);
+        match fetch_sheet().await.map(|text| sheet::from_json(&text)) {
+            Some(Ok(sheet)) => apply(app, sheet),
+            Some(Err(why)) => warn(&why),
+            None => {}
         }
     });
     if let Some(origin) = host {
@@ -29,29 +31,31 @@ fn apply(app: App, sheet: Sheet) {
     }
     match host_offers(sheet) {
         Ok(mut host) => {
-            let mut all: Vec<Offer> = defaults();
+            let mut all = defaults();
             all.append(&mut host);
             app.offers.set(all);
         }
         Err(errs) => {
             let fields: Vec<String> = errs.iter().map(|e| e.field.clone()).collect();
-            web_sys::console::warn_1(&JsValue::from_str(&format!(
-                "gpuplan: price sheet ignored: {}",
-                fields.join(", ")
-            )));
+            warn(&fields.join(", "));
         }
     }
 }
 
-async fn fetch_sheet() -> Option<Sheet> {
+/// Tells the host's developer, in the console, why their prices are not shown.
+fn warn(why: &str) {
+    web_sys::console::warn_1(&JsValue::from_str(&format!("gpuplan: price sheet ignored: {why}")));
+}
+
+/// The text of `prices.json`, when the server has one.
+async fn fetch_sheet() -> Option<String> {
     let window = web_sys::window()?;
     let response: web_sys::Response =
         JsFuture::from(window.fetch_with_str("prices.json")).await.ok()?.dyn_into().ok()?;
     if !response.ok() {
         return None;
     }
-    let json = JsFuture::from(response.json().ok()?).await.ok()?;
-    serde_wasm_bindgen::from_value(json).ok()
+    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
 }
 
 /// Offers posted as `{source: "gpuplan-host", type: "offers", offers: [...]}`
@@ -68,9 +72,10 @@ fn listen(app: App, origin: String) {
         if !(is("source", "gpuplan-host") && is("type", "offers")) {
             return;
         }
-        let offers = field("offers").and_then(|o| serde_wasm_bindgen::from_value::<Vec<Offer>>(o).ok());
-        if let Some(offers) = offers {
-            apply(app, Sheet { version: 1, provider: String::new(), offers });
+        let text = field("offers").and_then(|o| js_sys::JSON::stringify(&o).ok()).and_then(|t| t.as_string());
+        match sheet::offers_from_json(text.as_deref().unwrap_or("")) {
+            Ok(offers) => apply(app, Sheet { version: 1, provider: String::new(), offers }),
+            Err(why) => warn(&why),
         }
     });
     let _ = window.add_event_listener_with_callback("message", handler.as_ref().unchecked_ref());

@@ -18,6 +18,7 @@ pub mod examples;
 pub mod fit;
 mod gpus;
 pub mod hardware;
+pub mod json;
 pub mod lang;
 pub mod memory;
 pub mod model;
