@@ -1,6 +1,8 @@
 //! Display formatting for numbers the core computed. Nothing here derives a
 //! figure; it only chooses units and digits.
 
+pub use gpuplan_core::decimal::{fixed, shortest};
+
 /// Memory unit chosen by the user: GB = 10^9 bytes, GiB = 2^30 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Unit {
@@ -56,9 +58,9 @@ pub fn amount(x: f64) -> String {
     if x == 0.0 {
         "0".into()
     } else if x < 1.0 {
-        format!("{x:.2}")
+        fixed(x, 2)
     } else if x < 1000.0 {
-        format!("{x:.1}")
+        fixed(x, 1)
     } else {
         grouped(x.round())
     }
@@ -66,13 +68,13 @@ pub fn amount(x: f64) -> String {
 
 /// An integer-valued f64 with thousands separators: 1234567 -> "1,234,567".
 pub fn grouped(x: f64) -> String {
-    let digits = format!("{:.0}", x.abs());
+    let digits = fixed(x.abs(), 0);
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     if x < 0.0 {
         out.push('-');
     }
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -80,14 +82,9 @@ pub fn grouped(x: f64) -> String {
     out
 }
 
-/// Text for a number input: integers without ".0", others as Rust prints them
-/// (shortest text that reads back the same).
+/// Text for a number input: the shortest text that reads back the same.
 pub fn field(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
-    } else {
-        x.to_string()
-    }
+    shortest(x)
 }
 
 #[cfg(test)]

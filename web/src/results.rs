@@ -9,7 +9,7 @@ use crate::compare::Compare;
 use crate::costs::CostTable;
 use crate::dom::{h, host, El};
 use crate::fittable::FitTable;
-use crate::fmt::{self, Unit};
+use crate::fmt::{self, fixed, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::memchart::MemChart;
 use crate::state::{use_app, Headline};
@@ -119,7 +119,7 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     let (usable, nominal) = chosen.map_or((0, 0), |(_, u)| (u.bytes, u.nominal_bytes));
     let geo = bar_scale(m.per_gpu_bytes, usable, nominal);
     let total = m.per_gpu_bytes.max(1) as f64;
-    let pct = |x: f64| format!("{x:.3}%");
+    let pct = |x: f64| format!("{}%", fixed(x, 3));
     let shown = parts(m, lang).filter(|(_, _, c)| c.bytes > 0);
     let segs = shown.clone().map(|(name, class, c)| {
         let title = format!("{name}: {}", fmt::bytes(c.bytes, unit));

@@ -111,7 +111,7 @@ fn num(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
-        format!("{x}")
+        crate::decimal::shortest(x)
     }
 }
 

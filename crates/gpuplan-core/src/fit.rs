@@ -17,6 +17,7 @@ use serde::Serialize;
 
 pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 
+use crate::decimal;
 use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
 use crate::lang::Lang;
@@ -110,9 +111,9 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
     let headroom = capacity * kept;
     let bytes = capacity - headroom;
     let kept_text = if pool_gap > share {
-        format!("(1 − {} gpu_memory_utilization)", plan.inference.gpu_mem_util)
+        format!("(1 − {} gpu_memory_utilization)", decimal::shortest(plan.inference.gpu_mem_util))
     } else {
-        format!("{} % headroom", plan.hardware.headroom_pct)
+        format!("{} % headroom", decimal::shortest(plan.hardware.headroom_pct))
     };
     let ecc_text = if ecc > 0.0 { format!(" − {} B ECC (1/16 of GDDR6)", n(ecc)) } else { String::new() };
     Usable {
@@ -122,7 +123,7 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
         bytes: bytes as u64,
         derivation: format!(
             "{} GB × 10^9{ecc_text} = {} B; × {kept_text} → {} B kept, {} B usable",
-            gpu.memory_gb,
+            decimal::shortest(gpu.memory_gb),
             n(capacity),
             n(headroom),
             n(bytes)

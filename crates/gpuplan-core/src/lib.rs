@@ -13,6 +13,7 @@
 
 pub mod checklist;
 pub mod cost;
+pub mod decimal;
 pub mod error;
 pub mod examples;
 pub mod fit;

@@ -87,9 +87,8 @@ macro_rules! param_num {
 param_num!(u8, u32, u64);
 
 impl Param for f64 {
-    // Rust prints the shortest text that reads back to the same f64.
     fn text(&self) -> String {
-        self.to_string()
+        crate::decimal::shortest(*self)
     }
     fn parse(s: &str) -> Option<Self> {
         s.trim().parse().ok().filter(|v: &f64| v.is_finite())

@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use crate::decimal;
 use crate::error::{FieldError, Limit, Problem};
 use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
@@ -95,8 +96,8 @@ pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>>
     if !errs.is_empty() {
         return Err(errs);
     }
-    let factor = if run.full_recompute { 8.0 } else { 6.0 };
-    let flops = factor * run.params_active * run.tokens;
+    let factor: u32 = if run.full_recompute { 8 } else { 6 };
+    let flops = f64::from(factor) * run.params_active * run.tokens;
     let rate = f64::from(run.gpus) * run.tflops * 1e12 * run.mfu;
     let seconds = flops / rate;
     let hours = seconds / 3600.0;
@@ -273,9 +274,11 @@ pub fn gpus_for_qps(target_qps: f64, replica_rps: f64, gpus_per_replica: u32) ->
         unit: "GPU",
         basis: Basis::LowerBound,
         derivation: format!(
-            "⌈{} req/s ÷ {} req/s⌉ = {replicas} replica × {gpus_per_replica} GPU = {gpus} GPU",
+            "⌈{} req/s ÷ {} req/s⌉ = {} replica × {gpus_per_replica} GPU = {} GPU",
             n(target_qps),
-            n(replica_rps)
+            n(replica_rps),
+            n(replicas),
+            n(gpus)
         ),
     })
 }
@@ -443,18 +446,18 @@ impl Missing {
 pub(crate) fn n(x: f64) -> String {
     let a = x.abs();
     if a != 0.0 && !(0.01..10_000.0).contains(&a) {
-        format!("{x:.2e}")
+        decimal::sci(x, 2)
     } else if a >= 100.0 {
-        format!("{x:.0}")
+        decimal::fixed(x, 0)
     } else if a >= 10.0 {
-        format!("{x:.1}")
+        decimal::fixed(x, 1)
     } else {
-        format!("{x:.2}")
+        decimal::fixed(x, 2)
     }
 }
 
 fn pct(share: f64) -> String {
-    format!("{:.0} %", share * 100.0)
+    format!("{} %", decimal::fixed(share * 100.0, 0))
 }
 
 #[cfg(test)]

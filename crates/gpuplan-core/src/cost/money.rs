@@ -106,13 +106,8 @@ pub fn num(x: f64) -> String {
     if !x.is_finite() {
         return "?".into();
     }
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.into()
-    }
+    let s = crate::decimal::fixed(x, 4);
+    s.trim_end_matches('0').trim_end_matches('.').into()
 }
 
 #[cfg(test)]

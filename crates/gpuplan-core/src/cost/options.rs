@@ -164,7 +164,9 @@ pub fn price(
 
 /// Time over which usage fees accrue: the run, or the whole serving horizon.
 fn run_span(u: &Usage) -> Accrual {
-    let end = if u.spread { u.horizon_hours } else { u.run_hours.clamp(0.0, u.horizon_hours) };
+    // Not `clamp`: with a bound that is not a constant, its panic message
+    // brings Rust's float formatting into the wasm (8 KB gzip, issue 10).
+    let end = if u.spread { u.horizon_hours } else { u.run_hours.min(u.horizon_hours).max(0.0) };
     Accrual::Spread { from_h: 0.0, to_h: end }
 }
 

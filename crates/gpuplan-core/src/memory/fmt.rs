@@ -3,6 +3,8 @@
 
 use std::cell::Cell;
 
+use crate::decimal::{fixed, sci};
+
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
@@ -38,31 +40,29 @@ pub(crate) use why;
 /// A byte count: "16.06 GB", "64.0 MB", "512 B".
 pub fn size(bytes: f64) -> String {
     if bytes >= 1e9 {
-        format!("{:.2} GB", bytes / 1e9)
+        format!("{} GB", fixed(bytes / 1e9, 2))
     } else if bytes >= 1e6 {
-        format!("{:.1} MB", bytes / 1e6)
+        format!("{} MB", fixed(bytes / 1e6, 1))
     } else {
-        format!("{bytes:.0} B")
+        format!("{} B", fixed(bytes, 0))
     }
 }
 
 /// A count: integers below a million in full, larger ones as "6.980e9".
 pub fn count(x: f64) -> String {
     if x.abs() < 1e6 && x.fract() == 0.0 {
-        format!("{x:.0}")
+        fixed(x, 0)
     } else if x.abs() < 1e6 {
         num(x)
     } else {
-        let exp = x.abs().log10().floor();
-        format!("{:.3}e{exp:.0}", x / 10f64.powf(exp))
+        sci(x, 3)
     }
 }
 
 /// A small factor: up to 4 significant digits, trailing zeros dropped.
 pub fn num(x: f64) -> String {
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
+    let s = fixed(x, 4);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 #[cfg(test)]

@@ -74,7 +74,7 @@ fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
         let per = m + states * bytes;
         (
             per * t.params,
-            why!("{} × ({} + {}·{} B)", fmt::count(t.params), fmt::num(m), states, fmt::num(bytes)),
+            why!("{} × ({} + {}·{} B)", fmt::count(t.params), fmt::num(m), fmt::num(states), fmt::num(bytes)),
         )
     };
     match opt {
@@ -145,7 +145,7 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let mut w_txt = frozen.map_or(String::new(), |f| why!("base {}; ", f.derivation));
     w_txt.push_str(&why!("trainable {} × {} B", fmt::count(tr.params), fmt::num(r.weight)));
     if sharded_weights {
-        w_txt.push_str(&why!(" ÷ N {n}; + gathered unit {} params", fmt::count(unit)));
+        w_txt.push_str(&why!(" ÷ N {}; + gathered unit {} params", fmt::num(n), fmt::count(unit)));
     }
     w_txt.push_str(&why!(" = {}", fmt::size(w)));
 
@@ -157,17 +157,25 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let g = g_params * r.grad / g_div + ds_fp32;
     let mut g_txt = why!("{g_what} {} × {} B", fmt::count(g_params), fmt::num(r.grad));
     if g_div > 1.0 {
-        g_txt.push_str(&why!(" ÷ N {n}"));
+        g_txt.push_str(&why!(" ÷ N {}", fmt::num(n)));
     }
     if ds_fp32 > 0.0 {
-        g_txt.push_str(&why!(" + DeepSpeed fp32 partition 4 B × {} ÷ N {n}", fmt::count(tr.params)));
+        g_txt.push_str(&why!(
+            " + DeepSpeed fp32 partition 4 B × {} ÷ N {}",
+            fmt::count(tr.params),
+            fmt::num(n)
+        ));
     }
     g_txt.push_str(&why!(" = {}", fmt::size(g)));
 
     // Optimizer: master copy and states, sharded by every ZeRO stage and FSDP.
     let (o_full, o_txt) = optimizer_bytes(t.optimizer, &r, tr);
     let o = o_full / n;
-    let o_txt = why!("{o_txt}{} = {}", if n > 1.0 { why!(" ÷ N {n}") } else { String::new() }, fmt::size(o));
+    let o_txt = why!(
+        "{o_txt}{} = {}",
+        if n > 1.0 { why!(" ÷ N {}", fmt::num(n)) } else { String::new() },
+        fmt::size(o)
+    );
     if t.optimizer == Optimizer::PagedAdamw8bit {
         notes.push(Note::new(
             "paged_optimizer",
