@@ -20,6 +20,11 @@ mod shell;
 mod state;
 mod table;
 
+/// Talc instead of dlmalloc: 1.1 KB less gzip, and faster (issue 10).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 fn main() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(shell::App);
