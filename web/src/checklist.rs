@@ -3,15 +3,18 @@
 
 use gpuplan_core::checklist::{self, Item};
 use leptos::prelude::*;
+use web_sys::Element;
 
 use crate::dom::{h, host, El};
 use crate::i18n::{t, Lang, K};
 use crate::state::use_app;
 
-#[component]
-pub fn Checklist(lang: Lang) -> impl IntoView {
+pub fn checklist() -> Option<Element> {
     let app = use_app();
-    let body = move || app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)));
+    let body = move || {
+        let lang = app.lang.get();
+        app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)))
+    };
     let on_act = move |act: &str, id: &str| {
         if act == "tick" {
             app.plan.update(|p| toggle(&mut p.ticks, id));

@@ -8,6 +8,7 @@ use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::presets;
 use leptos::prelude::*;
+use web_sys::Element;
 
 use crate::dom::{block, h, host, El};
 use crate::fittable::figure;
@@ -17,8 +18,7 @@ use crate::state::{use_app, Report};
 use crate::table::{table, Col, Row};
 
 /// The example cards; a click loads the card's plan.
-#[component]
-pub fn Gallery() -> impl IntoView {
+pub fn gallery_block() -> Option<Element> {
     let app = use_app();
     let body = move || Some(gallery(app.lang.get()));
     let on_act = move |act: &str, id: &str| {
@@ -85,11 +85,11 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
 
 const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::SpeedOnChosen, K::CheapestOption];
 
-#[component]
-pub fn Compare(lang: Lang) -> impl IntoView {
+pub fn compare() -> Option<Element> {
     let app = use_app();
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let body = move || {
+        let lang = app.lang.get();
         let unit = app.unit.get();
         let table = pinned.with(|pin| {
             let (old_plan, old) = pin.as_ref()?;

@@ -4,6 +4,7 @@
 use gpuplan_core::cost::{Category, CostReport, Fee, OptionCost};
 use gpuplan_core::plan::Task;
 use leptos::prelude::*;
+use web_sys::Element;
 
 use crate::chart::{chart, hours, Chart, Series};
 use crate::dom::{block, h, host, El};
@@ -128,11 +129,11 @@ fn skipped(c: &CostReport, lang: Lang) -> El {
     h("ul").ks(items)
 }
 
-#[component]
-pub fn CostTable(lang: Lang) -> impl IntoView {
+pub fn cost_table() -> Option<Element> {
     let app = use_app();
     let pick: RwSignal<Option<String>> = RwSignal::new(None);
     let body = move || {
+        let lang = app.lang.get();
         let horizon =
             if app.settled.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
         let picked = pick.get();

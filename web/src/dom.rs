@@ -1,15 +1,16 @@
-//! The page's blocks (inputs, results, tables, charts, share panel) as plain
-//! data, patched into the page. Leptos views compile into code per distinct
-//! element structure; these blocks are described through a handful of
-//! non-generic calls instead, which keeps the wasm bundle small (issue 10).
-//! Leptos keeps the state and reruns a block's description when what it reads
-//! changes; only what differs touches the DOM: an edit changes some figures,
-//! not the thousands of elements the blocks hold. Events reach a block's code
+//! The page (inputs, results, tables, charts, share panel, its frame) as
+//! plain data, patched into the DOM. Leptos views compile into code per
+//! distinct element structure; these blocks are described through a handful
+//! of non-generic calls instead, and the page uses no Leptos view at all, so
+//! the view renderer stays out of the wasm bundle (issue 10). Leptos keeps
+//! the state and reruns a block's description when what it reads changes;
+//! only what differs touches the DOM: an edit changes some figures, not the
+//! thousands of elements the blocks hold. Events reach a block's code
 //! through `data-act` attributes. Text always goes in as text nodes, never as
 //! HTML.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{Document, Element, Node};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -237,20 +238,20 @@ fn patch_kids(doc: &Document, parent: &Node, old: &[Kid], new: &[Kid]) {
     }
 }
 
-/// A Leptos-managed element whose content `build` makes from the signals it
-/// reads, patched whenever they change. A click on a `[data-act]` descendant
-/// calls `on_act(act, arg)` with its `data-act` and `data-arg`.
+/// A `div` whose content `build` makes from the signals it reads, patched
+/// whenever they change. A click on a `[data-act]` descendant calls
+/// `on_act(act, arg)` with its `data-act` and `data-arg`.
 pub fn host(
     class: &'static str,
     build: impl Fn() -> Option<El> + 'static,
     on_act: impl Fn(&str, &str) + 'static,
-) -> AnyView {
+) -> Option<Element> {
     let on = move |ev: Ev, act: &str, arg: &str, _: &Element| {
         if ev == Ev::Click {
             on_act(act, arg);
         }
     };
-    // Boxed: one compiled effect and view for every block, not one per block.
+    // Boxed: one compiled effect for every block, not one per block.
     mount(class, Box::new(build), Box::new(on))
 }
 
@@ -273,31 +274,53 @@ pub fn form(
     class: &'static str,
     build: impl Fn() -> Option<El> + 'static,
     on: impl Fn(Ev, &str, &str, &Element) + 'static,
-) -> AnyView {
+) -> Option<Element> {
     mount(class, Box::new(build), Box::new(on))
 }
 
 type Build = Box<dyn Fn() -> Option<El>>;
 type On = Box<dyn Fn(Ev, &str, &str, &Element)>;
 
-fn mount(class: &'static str, build: Build, on: On) -> AnyView {
-    let node = NodeRef::<leptos::html::Div>::new();
+/// The document of the page.
+pub fn document() -> Option<Document> {
+    web_sys::window()?.document()
+}
+
+/// A new element with these attributes, for the page's fixed frame.
+pub fn element(tag: &str, attrs: &[(&str, &str)]) -> Option<Element> {
+    let el = document()?.create_element(tag).ok()?;
+    for (name, value) in attrs {
+        let _ = el.set_attribute(name, value);
+    }
+    Some(el)
+}
+
+/// Appends `child`, when there is one.
+pub fn append(parent: &Element, child: Option<Element>) {
+    if let Some(child) = child {
+        let _ = parent.append_child(&child);
+    }
+}
+
+fn mount(class: &'static str, build: Build, on: On) -> Option<Element> {
+    let div = element("div", &[])?;
+    if !class.is_empty() {
+        let _ = div.set_attribute("class", class);
+    }
+    let shown_in = div.clone();
     // The effect's value is what the element shows now.
     Effect::new(move |shown: Option<Vec<Kid>>| {
         let new: Vec<Kid> = build().map(Kid::El).into_iter().collect();
-        let Some(div) = node.get() else { return Vec::new() };
-        let Some(doc) = div.owner_document() else { return Vec::new() };
-        // Anything else in the element (a first run, a node Leptos left)
-        // is cleared rather than patched.
+        let Some(doc) = shown_in.owner_document() else { return Vec::new() };
         let mut shown = shown.unwrap_or_default();
-        if div.child_nodes().length() as usize != shown.len() {
-            div.replace_children_with_node_0();
+        if shown_in.child_nodes().length() as usize != shown.len() {
+            shown_in.replace_children_with_node_0();
             shown.clear();
         }
-        patch_kids(&doc, &div, &shown, &new);
+        patch_kids(&doc, &shown_in, &shown, &new);
         new
     });
-    let dispatch = move |kind: Ev, ev: &web_sys::Event| {
+    let dispatch = move |kind: Ev, ev: web_sys::Event| {
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         // A click counts for the element it lands in; typing and changes
         // only for the control itself.
@@ -312,18 +335,16 @@ fn mount(class: &'static str, build: Build, on: On) -> AnyView {
         }
     };
     let dispatch = std::rc::Rc::new(dispatch);
-    let (d1, d2, d3) = (dispatch.clone(), dispatch.clone(), dispatch.clone());
-    view! {
-        <div
-            class=class
-            node_ref=node
-            on:click=move |ev| dispatch(Ev::Click, &ev)
-            on:input=move |ev| d1(Ev::Input, &ev)
-            on:change=move |ev| d2(Ev::Change, &ev)
-            on:focusin=move |ev| d3(Ev::Focus, &ev)
-        ></div>
+    for (name, kind) in
+        [("click", Ev::Click), ("input", Ev::Input), ("change", Ev::Change), ("focusin", Ev::Focus)]
+    {
+        let dispatch = dispatch.clone();
+        let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |ev| dispatch(kind, ev));
+        let _ = div.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref());
+        // The block lives as long as the page.
+        listener.forget();
     }
-    .into_any()
+    Some(div)
 }
 
 /// Reading an element to be, for tests of the code that builds it.

@@ -113,14 +113,14 @@ fn filter_select(lang: Lang, id: &str, label: K, opts: &[Opt], current: &str) ->
     labelled(id, t(lang, label), h("select").a("id", id).a("data-act", id).ks(options))
 }
 
-#[component]
-pub fn FitTable(lang: Lang) -> impl IntoView {
+pub fn fit_table() -> Option<Element> {
     let app = use_app();
     let sort: RwSignal<Sort> = RwSignal::new(None);
     let class = RwSignal::new(String::new());
     let stack = RwSignal::new(String::new());
     let fits_only = RwSignal::new(false);
     let body = move || {
+        let lang = app.lang.get();
         let unit = app.unit.get();
         let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
         let task = app.settled.with(|p| p.task);

@@ -91,8 +91,7 @@ impl Num {
 }
 
 /// The whole column. What the user typed stays until a plan is loaded.
-#[component]
-pub fn Inputs() -> impl IntoView {
+pub fn inputs() -> Option<Element> {
     let app = use_app();
     let typed: RwSignal<Typed> = RwSignal::new(Vec::new());
     let query = RwSignal::new(String::new());

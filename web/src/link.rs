@@ -7,8 +7,9 @@ use gpuplan_core::share::{self, Link};
 use gpuplan_core::snippets::{self, Snippets};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
+use web_sys::Element;
 
-use crate::dom::{form, h, Ev};
+use crate::dom::{form, h, host, Ev};
 use crate::i18n::{t, K};
 use crate::state::use_app;
 
@@ -28,8 +29,7 @@ pub fn start() -> Start {
 }
 
 /// The share link of the current plan, kept in the address bar.
-#[component]
-pub fn ShareLink(embed: bool, host: Option<String>) -> impl IntoView {
+pub fn share_link(embed: bool, host: Option<String>) -> Option<Element> {
     let app = use_app();
     let query = Memo::new(move |_| {
         let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(app.unit.get().code())));
@@ -100,18 +100,18 @@ fn page_base() -> String {
 }
 
 /// The parts of a link that could not be used, named; text only.
-#[component]
-pub fn Notice(ignored: Vec<share::Ignored>) -> impl IntoView {
+pub fn notice(ignored: Vec<share::Ignored>) -> Option<Element> {
     let app = use_app();
-    let shown = !ignored.is_empty();
-    let text = move || {
+    if ignored.is_empty() {
+        return None;
+    }
+    let body = move || {
         let lang: Lang = app.lang.get();
         let parts: Vec<String> = ignored.iter().map(|i| i.describe(lang)).collect();
-        format!("{} {}", t(lang, K::LinkIgnored), parts.join("; "))
+        let text = format!("{} {}", t(lang, K::LinkIgnored), parts.join("; "));
+        Some(h("p").c("notice").a("role", "status").a("data-testid", "notice").t(&text))
     };
-    shown.then(|| {
-        view! { <p class="notice" role="status" data-testid="notice">{text}</p> }
-    })
+    host("", body, |_, _| {})
 }
 
 /// Embed mode: tell the host page our height and plan whenever they change.

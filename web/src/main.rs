@@ -27,5 +27,5 @@ static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocat
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(shell::App);
+    leptos::mount::mount_to_body(shell::app);
 }

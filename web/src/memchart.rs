@@ -4,11 +4,12 @@
 use gpuplan_core::memory;
 use gpuplan_core::plan::{Plan, Task};
 use leptos::prelude::*;
+use web_sys::Element;
 
 use crate::chart::{chart, tokens, Chart, Series};
 use crate::dom::{block, host};
 use crate::fmt;
-use crate::i18n::{t, Lang, K};
+use crate::i18n::{t, K};
 use crate::state::use_app;
 
 /// Longest length the chart spans.
@@ -46,8 +47,7 @@ pub fn sweep(plan: &Plan) -> Vec<(u64, u64)> {
         .collect()
 }
 
-#[component]
-pub fn MemChart(lang: Lang) -> impl IntoView {
+pub fn mem_chart() -> Option<Element> {
     let app = use_app();
     // Recomputed only for a valid plan, so the chart keeps the last good curve.
     let points = Memo::new(move |prev: Option<&Vec<(u64, u64)>>| {
@@ -58,6 +58,7 @@ pub fn MemChart(lang: Lang) -> impl IntoView {
         }
     });
     let body = move || {
+        let lang = app.lang.get();
         let unit = app.unit.get();
         let task = app.settled.with_untracked(|p| p.task);
         let chosen = app.shown.with(|r| {

@@ -3,15 +3,16 @@
 
 use gpuplan_core::memory::{Component, Components, MemoryResult, PeakKind};
 use leptos::prelude::*;
+use web_sys::Element;
 
-use crate::checklist::Checklist;
-use crate::compare::Compare;
-use crate::costs::CostTable;
-use crate::dom::{h, host, El};
-use crate::fittable::FitTable;
+use crate::checklist::checklist;
+use crate::compare::compare;
+use crate::costs::cost_table;
+use crate::dom::{append, element, h, host, El};
+use crate::fittable::fit_table;
 use crate::fmt::{self, fixed, Unit};
 use crate::i18n::{t, Lang, K};
-use crate::memchart::MemChart;
+use crate::memchart::mem_chart;
 use crate::state::{use_app, Headline};
 
 /// CSS classes of the memory components, in the core's order.
@@ -26,35 +27,34 @@ fn parts(
     m.components.named(lang).into_iter().zip(CLASSES).map(|((name, c), class)| (name, class, c))
 }
 
-#[component]
-pub fn Results() -> impl IntoView {
+/// The results column: its heading, the invalid-plan notice and the blocks,
+/// each redrawn on its own.
+pub fn results() -> Option<Element> {
     let app = use_app();
-    let stale = move || app.errors(|e| e.is_some());
-    move || {
-        let lang = app.lang.get();
-        view! {
-            <section class="results" aria-labelledby="results-h">
-                <h2 id="results-h">{t(lang, K::Results)}</h2>
-                <Stale lang/>
-                <div class="result-body" class:stale=stale>
-                    <Headline lang/>
-                    <MemChart lang/>
-                    <FitTable lang/>
-                    <CostTable lang/>
-                    <Checklist lang/>
-                    <Compare lang/>
-                </div>
-            </section>
-        }
+    let section = element("section", &[("class", "results"), ("aria-labelledby", "results-h")])?;
+    let heading = element("h2", &[("id", "results-h")])?;
+    let body = element("div", &[("class", "result-body")])?;
+    let (h2, shown) = (heading.clone(), body.clone());
+    Effect::new(move |_| h2.set_text_content(Some(t(app.lang.get(), K::Results))));
+    Effect::new(move |_| {
+        let class = if app.errors(|e| e.is_some()) { "result-body stale" } else { "result-body" };
+        let _ = shown.set_attribute("class", class);
+    });
+    append(&section, Some(heading));
+    append(&section, stale());
+    for block in [headline_block(), mem_chart(), fit_table(), cost_table(), checklist(), compare()] {
+        append(&body, block);
     }
+    append(&section, Some(body));
+    Some(section)
 }
 
 /// While the plan is invalid: every problem, and a note that what follows is
 /// the last valid result.
-#[component]
-fn Stale(lang: Lang) -> impl IntoView {
+fn stale() -> Option<Element> {
     let app = use_app();
     let body = move || {
+        let lang = app.lang.get();
         app.errors(|errs| {
             let items = errs?.iter().map(|e| h("li").t(&e.message(lang)));
             Some(
@@ -71,11 +71,10 @@ fn Stale(lang: Lang) -> impl IntoView {
 
 /// The headline: peak memory, its bar against the plan's GPU, and why each
 /// part is what it is. One patched block, redrawn in the keystroke's frame.
-#[component]
-fn Headline(lang: Lang) -> impl IntoView {
+fn headline_block() -> Option<Element> {
     let app = use_app();
     let body = move || {
-        let unit = app.unit.get();
+        let (lang, unit) = (app.lang.get(), app.unit.get());
         Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))
     };
     host("", body, |_, _| {})

@@ -1,20 +1,22 @@
 //! The page frame: header with language and unit switches, the two columns.
 
 use leptos::prelude::*;
+use web_sys::Element;
 
-use crate::compare::Gallery;
-use crate::dom::{h, host, El};
+use crate::compare::gallery_block;
+use crate::dom::{self, append, element, h, host, El};
 use crate::fmt::Unit;
 use crate::i18n::{t, Lang, K};
-use crate::inputs::Inputs;
-use crate::link::{self, Notice, ShareLink};
+use crate::inputs::inputs;
+use crate::link::{self, share_link};
 use crate::prefs;
-use crate::results::Results;
+use crate::results::results;
 use crate::sheet;
 use crate::state::{use_app, App as State};
 
-#[component]
-pub fn App() -> impl IntoView {
+/// Builds the page into `<body>`: header, link notice, examples, the two
+/// columns and the share panel. Every part is a patched block (`dom.rs`).
+pub fn app() {
     let start = link::start();
     let embed = start.link.embed;
     let lang = start.link.lang.unwrap_or_else(prefs::initial_lang);
@@ -36,22 +38,22 @@ pub fn App() -> impl IntoView {
     if embed {
         link::report_to_host();
     }
-    let ignored = start.link.ignored.clone();
-    view! {
-        {(!embed).then(|| view! { <Header/> })}
-        <Notice ignored/>
-        <Gallery/>
-        <main id="app" class="layout">
-            <Inputs/>
-            <Results/>
-        </main>
-        <ShareLink embed host=start.link.host.clone()/>
+    let Some(page) = dom::document().and_then(|d| d.body()) else { return };
+    if !embed {
+        append(&page, header_block());
     }
+    append(&page, link::notice(start.link.ignored.clone()));
+    append(&page, gallery_block());
+    if let Some(main) = element("main", &[("id", "app"), ("class", "layout")]) {
+        append(&main, inputs());
+        append(&main, results());
+        append(&page, Some(main));
+    }
+    append(&page, share_link(embed, start.link.host.clone()));
 }
 
 /// Title, unit switch and language switch (not shown when embedded).
-#[component]
-fn Header() -> impl IntoView {
+fn header_block() -> Option<Element> {
     let app = use_app();
     let body = move || Some(header(app.lang.get(), app.unit.get()));
     let on_act = move |act: &str, arg: &str| match act {
