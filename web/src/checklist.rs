@@ -7,10 +7,9 @@ use web_sys::Element;
 
 use crate::dom::{h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::use_app;
+use crate::state::App;
 
-pub fn checklist() -> Option<Element> {
-    let app = use_app();
+pub fn checklist(app: App) -> Option<Element> {
     let body = move || {
         let lang = app.lang.get();
         app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)))

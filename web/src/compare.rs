@@ -14,12 +14,11 @@ use crate::dom::{block, h, host, El};
 use crate::fittable::figure;
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
-use crate::state::{use_app, Report};
+use crate::state::{App, Report};
 use crate::table::{table, Col, Row};
 
 /// The example cards; a click loads the card's plan.
-pub fn gallery_block() -> Option<Element> {
-    let app = use_app();
+pub fn gallery_block(app: App) -> Option<Element> {
     let body = move || Some(gallery(app.lang.get()));
     let on_act = move |act: &str, id: &str| {
         if let Some(e) = examples::all().into_iter().find(|e| act == "example" && e.id == id) {
@@ -85,8 +84,7 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
 
 const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::SpeedOnChosen, K::CheapestOption];
 
-pub fn compare() -> Option<Element> {
-    let app = use_app();
+pub fn compare(app: App) -> Option<Element> {
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let body = move || {
         let lang = app.lang.get();

@@ -9,7 +9,7 @@ use web_sys::Element;
 use crate::chart::{chart, hours, Chart, Series};
 use crate::dom::{block, h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::use_app;
+use crate::state::App;
 use crate::table::{table, Col, Row};
 
 /// Options drawn in the cost-over-time chart: the best and the next cheapest.
@@ -129,8 +129,7 @@ fn skipped(c: &CostReport, lang: Lang) -> El {
     h("ul").ks(items)
 }
 
-pub fn cost_table() -> Option<Element> {
-    let app = use_app();
+pub fn cost_table(app: App) -> Option<Element> {
     let pick: RwSignal<Option<String>> = RwSignal::new(None);
     let body = move || {
         let lang = app.lang.get();

@@ -14,7 +14,7 @@ use crate::fields::{labelled, option};
 use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
-use crate::state::use_app;
+use crate::state::App;
 use crate::table::{next_sort, table, Col, Row, Sort};
 
 /// "≤ 1,234 token/s": the figure with what kind of number it is.
@@ -113,8 +113,7 @@ fn filter_select(lang: Lang, id: &str, label: K, opts: &[Opt], current: &str) ->
     labelled(id, t(lang, label), h("select").a("id", id).a("data-act", id).ks(options))
 }
 
-pub fn fit_table() -> Option<Element> {
-    let app = use_app();
+pub fn fit_table(app: App) -> Option<Element> {
     let sort: RwSignal<Sort> = RwSignal::new(None);
     let class = RwSignal::new(String::new());
     let stack = RwSignal::new(String::new());

@@ -14,7 +14,7 @@ use crate::fields::{labelled, option, parse, Check, Choice, Form, Num, Spec, Typ
 use crate::fmt;
 use crate::i18n::{t, K};
 use crate::options as o;
-use crate::state::use_app;
+use crate::state::App;
 
 /// A number field bound to `plan.<path>`: `f64` fields take any number,
 /// integer fields whole numbers only.
@@ -91,8 +91,7 @@ impl Num {
 }
 
 /// The whole column. What the user typed stays until a plan is loaded.
-pub fn inputs() -> Option<Element> {
-    let app = use_app();
+pub fn inputs(app: App) -> Option<Element> {
     let typed: RwSignal<Typed> = RwSignal::new(Vec::new());
     let query = RwSignal::new(String::new());
     // The fields the column shows now, for the events to find by path.

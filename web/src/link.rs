@@ -11,7 +11,7 @@ use web_sys::Element;
 
 use crate::dom::{form, h, host, Ev};
 use crate::i18n::{t, K};
-use crate::state::use_app;
+use crate::state::App;
 
 /// What the address bar carried when the page opened.
 pub struct Start {
@@ -29,8 +29,7 @@ pub fn start() -> Start {
 }
 
 /// The share link of the current plan, kept in the address bar.
-pub fn share_link(embed: bool, host: Option<String>) -> Option<Element> {
-    let app = use_app();
+pub fn share_link(app: App, embed: bool, host: Option<String>) -> Option<Element> {
     let query = Memo::new(move |_| {
         let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(app.unit.get().code())));
         let extra = match (embed, &host) {
@@ -100,8 +99,7 @@ fn page_base() -> String {
 }
 
 /// The parts of a link that could not be used, named; text only.
-pub fn notice(ignored: Vec<share::Ignored>) -> Option<Element> {
-    let app = use_app();
+pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
     if ignored.is_empty() {
         return None;
     }
@@ -115,8 +113,7 @@ pub fn notice(ignored: Vec<share::Ignored>) -> Option<Element> {
 }
 
 /// Embed mode: tell the host page our height and plan whenever they change.
-pub fn report_to_host() {
-    let app = use_app();
+pub fn report_to_host(app: App) {
     Effect::new(move |_| {
         let summary = app.shown.with(|r| r.as_ref().map(|r| r.memory.per_gpu_bytes));
         let link = app.settled.with(|p| share::encode(p, None, None));

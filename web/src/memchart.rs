@@ -10,7 +10,7 @@ use crate::chart::{chart, tokens, Chart, Series};
 use crate::dom::{block, host};
 use crate::fmt;
 use crate::i18n::{t, K};
-use crate::state::use_app;
+use crate::state::App;
 
 /// Longest length the chart spans.
 const MAX_TOKENS: u64 = 1 << 20;
@@ -47,8 +47,7 @@ pub fn sweep(plan: &Plan) -> Vec<(u64, u64)> {
         .collect()
 }
 
-pub fn mem_chart() -> Option<Element> {
-    let app = use_app();
+pub fn mem_chart(app: App) -> Option<Element> {
     // Recomputed only for a valid plan, so the chart keeps the last good curve.
     let points = Memo::new(move |prev: Option<&Vec<(u64, u64)>>| {
         if app.outcome.with(|o| o.is_ok()) {

@@ -13,7 +13,7 @@ use crate::fittable::fit_table;
 use crate::fmt::{self, fixed, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
-use crate::state::{use_app, Headline};
+use crate::state::{App, Headline};
 
 /// CSS classes of the memory components, in the core's order.
 const CLASSES: [&str; 6] =
@@ -29,8 +29,7 @@ fn parts(
 
 /// The results column: its heading, the invalid-plan notice and the blocks,
 /// each redrawn on its own.
-pub fn results() -> Option<Element> {
-    let app = use_app();
+pub fn results(app: App) -> Option<Element> {
     let section = element("section", &[("class", "results"), ("aria-labelledby", "results-h")])?;
     let heading = element("h2", &[("id", "results-h")])?;
     let body = element("div", &[("class", "result-body")])?;
@@ -41,8 +40,10 @@ pub fn results() -> Option<Element> {
         let _ = shown.set_attribute("class", class);
     });
     append(&section, Some(heading));
-    append(&section, stale());
-    for block in [headline_block(), mem_chart(), fit_table(), cost_table(), checklist(), compare()] {
+    append(&section, stale(app));
+    for block in
+        [headline_block(app), mem_chart(app), fit_table(app), cost_table(app), checklist(app), compare(app)]
+    {
         append(&body, block);
     }
     append(&section, Some(body));
@@ -51,8 +52,7 @@ pub fn results() -> Option<Element> {
 
 /// While the plan is invalid: every problem, and a note that what follows is
 /// the last valid result.
-fn stale() -> Option<Element> {
-    let app = use_app();
+fn stale(app: App) -> Option<Element> {
     let body = move || {
         let lang = app.lang.get();
         app.errors(|errs| {
@@ -71,8 +71,7 @@ fn stale() -> Option<Element> {
 
 /// The headline: peak memory, its bar against the plan's GPU, and why each
 /// part is what it is. One patched block, redrawn in the keystroke's frame.
-fn headline_block() -> Option<Element> {
-    let app = use_app();
+fn headline_block(app: App) -> Option<Element> {
     let body = move || {
         let (lang, unit) = (app.lang.get(), app.unit.get());
         Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))

@@ -12,7 +12,7 @@ use crate::link::{self, share_link};
 use crate::prefs;
 use crate::results::results;
 use crate::sheet;
-use crate::state::{use_app, App as State};
+use crate::state::App;
 
 /// Builds the page into `<body>`: header, link notice, examples, the two
 /// columns and the share panel. Every part is a patched block (`dom.rs`).
@@ -28,33 +28,31 @@ pub fn app() {
     // A link's plan shows as given; a bare visit reopens the saved plan. An
     // embedded page is the host's: it neither reads nor writes the saved plan.
     let plan = if start.shared || embed { start.link.plan.clone() } else { prefs::saved_plan() };
-    let app = State::new(plan, lang, unit);
-    provide_context(app);
+    let app = App::new(plan, lang, unit);
     if !embed {
         prefs::keep_plan(app.settled);
     }
     Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
     sheet::load(app, start.link.host.clone());
     if embed {
-        link::report_to_host();
+        link::report_to_host(app);
     }
     let Some(page) = dom::document().and_then(|d| d.body()) else { return };
     if !embed {
-        append(&page, header_block());
+        append(&page, header_block(app));
     }
-    append(&page, link::notice(start.link.ignored.clone()));
-    append(&page, gallery_block());
+    append(&page, link::notice(app, start.link.ignored.clone()));
+    append(&page, gallery_block(app));
     if let Some(main) = element("main", &[("id", "app"), ("class", "layout")]) {
-        append(&main, inputs());
-        append(&main, results());
+        append(&main, inputs(app));
+        append(&main, results(app));
         append(&page, Some(main));
     }
-    append(&page, share_link(embed, start.link.host.clone()));
+    append(&page, share_link(app, embed, start.link.host.clone()));
 }
 
 /// Title, unit switch and language switch (not shown when embedded).
-fn header_block() -> Option<Element> {
-    let app = use_app();
+fn header_block(app: App) -> Option<Element> {
     let body = move || Some(header(app.lang.get(), app.unit.get()));
     let on_act = move |act: &str, arg: &str| match act {
         "lang" => {

@@ -20,7 +20,9 @@ pub use gpuplan_core::report::{Headline, Report};
 
 type Outcome<T> = Memo<Result<Arc<T>, Vec<FieldError>>>;
 
-/// Shared by every component through context; all fields are arena handles.
+/// The page's state, handed to every block; all fields are arena handles, so
+/// it is `Copy` (no Leptos context: its lookup's panic message alone cost
+/// 3 KB gzip of Debug formatting, issue 10).
 #[derive(Clone, Copy)]
 pub struct App {
     pub plan: RwSignal<Plan>,
@@ -139,8 +141,4 @@ pub fn bare(e: &FieldError, lang: Lang) -> String {
         Some(rest) => rest.to_string(),
         None => msg,
     }
-}
-
-pub fn use_app() -> App {
-    expect_context::<App>()
 }
