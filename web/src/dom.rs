@@ -243,7 +243,7 @@ fn patch_kids(doc: &Document, parent: &Node, old: &[Kid], new: &[Kid]) {
 /// `on_act(act, arg)` with its `data-act` and `data-arg`.
 pub fn host(
     class: &'static str,
-    build: impl Fn() -> Option<El> + 'static,
+    build: impl Fn() -> Option<El> + Send + Sync + 'static,
     on_act: impl Fn(&str, &str) + 'static,
 ) -> Option<Element> {
     let on = move |ev: Ev, act: &str, arg: &str, _: &Element| {
@@ -272,13 +272,13 @@ pub enum Ev {
 /// of a `[data-act]` control, with the control, to read its value.
 pub fn form(
     class: &'static str,
-    build: impl Fn() -> Option<El> + 'static,
+    build: impl Fn() -> Option<El> + Send + Sync + 'static,
     on: impl Fn(Ev, &str, &str, &Element) + 'static,
 ) -> Option<Element> {
     mount(class, Box::new(build), Box::new(on))
 }
 
-type Build = Box<dyn Fn() -> Option<El>>;
+type Build = Box<dyn Fn() -> Option<El> + Send + Sync>;
 type On = Box<dyn Fn(Ev, &str, &str, &Element)>;
 
 /// The document of the page.
@@ -302,15 +302,46 @@ pub fn append(parent: &Element, child: Option<Element>) {
     }
 }
 
+thread_local! {
+    /// The elements effects write to. An effect that is `Send` skips
+    /// Leptos's thread check on every run (and its 2 KB of wasm); a DOM
+    /// element is not `Send`, so such effects hold an index into this list.
+    static NODES: std::cell::RefCell<Vec<Element>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps `el` for effects; its index in [`NODES`].
+fn keep(el: &Element) -> usize {
+    NODES.with(|nodes| {
+        let mut nodes = nodes.borrow_mut();
+        nodes.push(el.clone());
+        nodes.len() - 1
+    })
+}
+
+fn kept(i: usize) -> Option<Element> {
+    NODES.with(|nodes| nodes.borrow().get(i).cloned())
+}
+
+/// Runs `f` on `el` now and again whenever the signals it reads change.
+pub fn watch(el: &Element, f: impl Fn(&Element) + Send + Sync + 'static) {
+    let i = keep(el);
+    Effect::new_sync(move |_| {
+        if let Some(el) = kept(i) {
+            f(&el);
+        }
+    });
+}
+
 fn mount(class: &'static str, build: Build, on: On) -> Option<Element> {
     let div = element("div", &[])?;
     if !class.is_empty() {
         let _ = div.set_attribute("class", class);
     }
-    let shown_in = div.clone();
+    let i = keep(&div);
     // The effect's value is what the element shows now.
-    Effect::new(move |shown: Option<Vec<Kid>>| {
+    Effect::new_sync(move |shown: Option<Vec<Kid>>| {
         let new: Vec<Kid> = build().map(Kid::El).into_iter().collect();
+        let Some(shown_in) = kept(i) else { return Vec::new() };
         let Some(doc) = shown_in.owner_document() else { return Vec::new() };
         let mut shown = shown.unwrap_or_default();
         if shown_in.child_nodes().length() as usize != shown.len() {

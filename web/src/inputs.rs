@@ -96,7 +96,7 @@ pub fn inputs(app: App) -> Option<Element> {
     let query = RwSignal::new(String::new());
     // The fields the column shows now, for the events to find by path.
     let specs = StoredValue::new(Vec::<Spec>::new());
-    Effect::new(move |_| {
+    Effect::new_sync(move |_| {
         app.loaded.track();
         typed.set(Vec::new());
         query.set(String::new());

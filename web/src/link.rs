@@ -39,7 +39,7 @@ pub fn share_link(app: App, embed: bool, host: Option<String>) -> Option<Element
         };
         format!("?{q}{extra}")
     });
-    Effect::new(move |_| {
+    Effect::new_sync(move |_| {
         let q = query.get();
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&q));
@@ -114,7 +114,7 @@ pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
 
 /// Embed mode: tell the host page our height and plan whenever they change.
 pub fn report_to_host(app: App) {
-    Effect::new(move |_| {
+    Effect::new_sync(move |_| {
         let summary = app.shown.with(|r| r.as_ref().map(|r| r.memory.per_gpu_bytes));
         let link = app.settled.with(|p| share::encode(p, None, None));
         // After the DOM update: measure on the next frame.

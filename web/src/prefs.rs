@@ -62,7 +62,7 @@ pub fn saved_plan() -> Plan {
 /// Saves the plan on every change after the first: a plan opened from a
 /// link replaces the saved one only once the user edits it.
 pub fn keep_plan(plan: RwSignal<Plan>) {
-    Effect::new(move |seen: Option<()>| {
+    Effect::new_sync(move |seen: Option<()>| {
         plan.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode(p, None, None))));
     });
 }

@@ -8,7 +8,7 @@ use web_sys::Element;
 use crate::checklist::checklist;
 use crate::compare::compare;
 use crate::costs::cost_table;
-use crate::dom::{append, element, h, host, El};
+use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
 use crate::fmt::{self, fixed, Unit};
 use crate::i18n::{t, Lang, K};
@@ -33,11 +33,10 @@ pub fn results(app: App) -> Option<Element> {
     let section = element("section", &[("class", "results"), ("aria-labelledby", "results-h")])?;
     let heading = element("h2", &[("id", "results-h")])?;
     let body = element("div", &[("class", "result-body")])?;
-    let (h2, shown) = (heading.clone(), body.clone());
-    Effect::new(move |_| h2.set_text_content(Some(t(app.lang.get(), K::Results))));
-    Effect::new(move |_| {
+    watch(&heading, move |h2| h2.set_text_content(Some(t(app.lang.get(), K::Results))));
+    watch(&body, move |body| {
         let class = if app.errors(|e| e.is_some()) { "result-body stale" } else { "result-body" };
-        let _ = shown.set_attribute("class", class);
+        let _ = body.set_attribute("class", class);
     });
     append(&section, Some(heading));
     append(&section, stale(app));

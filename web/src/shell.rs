@@ -32,7 +32,7 @@ pub fn app() {
     if !embed {
         prefs::keep_plan(app.settled);
     }
-    Effect::new(move |_| prefs::set_document_lang(app.lang.get()));
+    Effect::new_sync(move |_| prefs::set_document_lang(app.lang.get()));
     sheet::load(app, start.link.host.clone());
     if embed {
         link::report_to_host(app);

@@ -121,7 +121,7 @@ fn follow(plan: RwSignal<Plan>, settled: RwSignal<Plan>) {
             settled.set(plan.get_untracked());
         }
     };
-    Effect::new(move |seen: Option<()>| {
+    Effect::new_sync(move |seen: Option<()>| {
         plan.track();
         if seen.is_none() || pending.get_value() != 0 {
             return;

@@ -362,7 +362,7 @@ fn add_series(options: &mut [OptionCost]) {
         hours.extend(option.lines.iter().flat_map(|l| l.accrual.knots()));
     }
     hours.retain(|h| h.is_finite() && (0.0..=end).contains(h));
-    hours.sort_unstable_by(f64::total_cmp);
+    crate::sort::sort_floats(&mut hours);
     hours.dedup_by(|a, b| (*a - *b).abs() < 1.0e-6);
     for option in options.iter_mut() {
         let mut series = Vec::with_capacity(hours.len() + 8);
@@ -413,7 +413,7 @@ fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
 /// (hour, a − b) at every point of both series, jumps included.
 fn differences(a: &OptionCost, b: &OptionCost) -> Vec<(f64, f64)> {
     let mut hours: Vec<f64> = a.series.iter().chain(&b.series).map(|p| p.hours).collect();
-    hours.sort_unstable_by(f64::total_cmp);
+    crate::sort::sort_floats(&mut hours);
     hours.dedup();
     let mut out = Vec::with_capacity(hours.len() * 2);
     for t in hours {
