@@ -201,7 +201,10 @@ fn model(f: &mut Form, query: &str) -> El {
 /// Case-insensitive match on name or id, every word of the query.
 pub fn matches(query: &str, id: &str, name: &str) -> bool {
     let hay = format!("{} {}", id, name).to_ascii_lowercase();
-    query.to_ascii_lowercase().split_whitespace().all(|w| hay.contains(w))
+    // Bytes: `str::contains(&str)` would bring std's two-way searcher into
+    // the wasm for this one search box (issue 10).
+    let has = |w: &str| hay.as_bytes().windows(w.len()).any(|x| x == w.as_bytes());
+    query.to_ascii_lowercase().split_whitespace().all(has)
 }
 
 /// Search box, preset list (filtered by the search, the current preset
