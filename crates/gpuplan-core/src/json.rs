@@ -1,10 +1,6 @@
 //! A small JSON reader for the host's price sheet, so the page reads
 //! `prices.json` and posted offers without serde's generic deserializers
-//! (about 9 KB gzip of the page's wasm, issue 10). Types opt in through
-//! [`FromJson`]; object keys are the fields' serde names, unknown keys are
-//! skipped as serde does, and a wrong type names its path ("offers[0].gpus").
-
-use std::borrow::Cow;
+//! (issue 10); `sheet` maps the values onto offers.
 
 /// A parsed JSON value. Objects keep their keys in order.
 #[derive(Clone, Debug, PartialEq)]
@@ -225,139 +221,6 @@ fn unicode(chars: &mut std::str::CharIndices) -> Option<char> {
     char::from_u32(first)
 }
 
-/// A value of the wrong type: where it is and what was expected. The path
-/// is built on the way out, so reading a valid sheet formats nothing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Wrong {
-    path: String,
-    want: &'static str,
-}
-
-impl Wrong {
-    pub fn new(want: &'static str) -> Wrong {
-        Wrong { path: String::new(), want }
-    }
-
-    /// The same error seen from the object holding it under `key`.
-    pub fn under(mut self, key: &str) -> Wrong {
-        let sep = if self.path.is_empty() || self.path.starts_with('[') { "" } else { "." };
-        self.path = format!("{key}{sep}{}", self.path);
-        self
-    }
-}
-
-impl std::fmt::Display for Wrong {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: expected {}", self.path, self.want)
-    }
-}
-
-/// A type read from a JSON value.
-pub trait FromJson: Sized {
-    fn from_json(v: &Json) -> Result<Self, Wrong>;
-}
-
-impl FromJson for f64 {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Num(x) => Ok(*x),
-            _ => Err(Wrong::new("a number")),
-        }
-    }
-}
-
-impl FromJson for u32 {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Num(x) if x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(x) => Ok(*x as u32),
-            _ => Err(Wrong::new("a whole number")),
-        }
-    }
-}
-
-impl FromJson for bool {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Bool(b) => Ok(*b),
-            _ => Err(Wrong::new("true or false")),
-        }
-    }
-}
-
-impl FromJson for String {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Str(s) => Ok(s.clone()),
-            _ => Err(Wrong::new("a string")),
-        }
-    }
-}
-
-impl FromJson for Cow<'static, str> {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        String::from_json(v).map(Cow::Owned)
-    }
-}
-
-impl<T: FromJson> FromJson for Option<T> {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Null => Ok(None),
-            v => T::from_json(v).map(Some),
-        }
-    }
-}
-
-impl<T: FromJson> FromJson for Vec<T> {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        match v {
-            Json::Arr(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| T::from_json(v).map_err(|e| e.under(&format!("[{i}]"))))
-                .collect(),
-            _ => Err(Wrong::new("a list")),
-        }
-    }
-}
-
-/// A struct read field by field under the fields' own names; absent fields
-/// keep their default, as with `#[serde(default)]`, unknown ones are skipped.
-pub trait Fields: Default {
-    fn set(&mut self, key: &str, v: &Json) -> Result<(), Wrong>;
-}
-
-/// Reads any [`Fields`] type from an object.
-pub fn object<T: Fields>(v: &Json) -> Result<T, Wrong> {
-    let Json::Obj(fields) = v else { return Err(Wrong::new("an object")) };
-    let mut out = T::default();
-    for (key, v) in fields {
-        out.set(key, v).map_err(|e| e.under(key))?;
-    }
-    Ok(out)
-}
-
-/// `Fields` and `FromJson` for a struct with `Default`.
-macro_rules! from_json_fields {
-    ($ty:ty { $($field:ident),* $(,)? }) => {
-        impl $crate::json::Fields for $ty {
-            fn set(&mut self, key: &str, v: &$crate::json::Json) -> Result<(), $crate::json::Wrong> {
-                match key {
-                    $(stringify!($field) => self.$field = $crate::json::FromJson::from_json(v)?,)*
-                    _ => {}
-                }
-                Ok(())
-            }
-        }
-        impl $crate::json::FromJson for $ty {
-            fn from_json(v: &$crate::json::Json) -> Result<Self, $crate::json::Wrong> {
-                $crate::json::object(v)
-            }
-        }
-    };
-}
-pub(crate) use from_json_fields;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,17 +273,5 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
         }
         assert!(parse(&"[".repeat(100_000)).is_err());
-    }
-
-    #[test]
-    fn reads_typed_values_and_names_the_path_of_a_wrong_one() {
-        let v = parse(r#"{"n": [1, 2.5]}"#).unwrap();
-        let Json::Obj(f) = &v else { panic!() };
-        assert_eq!(Vec::<f64>::from_json(&f[0].1), Ok(vec![1.0, 2.5]));
-        let wrong = Vec::<u32>::from_json(&f[0].1).unwrap_err().under("n");
-        assert_eq!(wrong.to_string(), "n[1]: expected a whole number");
-        assert_eq!(Option::<u32>::from_json(&Json::Null), Ok(None));
-        assert!(u32::from_json(&Json::Num(-1.0)).is_err());
-        assert!(u32::from_json(&Json::Num(0.5)).is_err());
     }
 }

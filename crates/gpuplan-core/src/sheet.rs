@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::cost::Currency;
 use crate::error::FieldError;
-use crate::json::{self, from_json_fields, FromJson, Json, Wrong};
+use crate::json::{self, Json};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot, Tier};
 
 /// The documented sheet format (docs/embedding.md).
@@ -21,51 +21,184 @@ pub struct Sheet {
 
 /// Reads a sheet from its JSON text, or says which part is wrong. Serde's
 /// `Deserialize` reads the same shape (the CLI and the JS API use it); this
-/// reader keeps serde's generic code out of the page (issue 10).
+/// reader keeps serde's generic code out of the page (issue 10). As with
+/// serde, absent fields keep their defaults and unknown ones are skipped.
 pub fn from_json(text: &str) -> Result<Sheet, String> {
-    Sheet::from_json(&json::parse(text)?).map_err(|e| e.to_string())
+    let Json::Obj(fields) = json::parse(text)? else { return Err("the sheet: expected an object".into()) };
+    let mut sheet = Sheet::default();
+    for (key, v) in &fields {
+        match (key.as_str(), v) {
+            ("version", Json::Num(x)) if whole(*x) => sheet.version = *x as u32,
+            ("version", _) => return Err("version: expected a whole number".into()),
+            ("provider", Json::Str(name)) => sheet.provider.clone_from(name),
+            ("provider", _) => return Err("provider: expected a string".into()),
+            ("offers", v) => sheet.offers = offers(v)?,
+            _ => {}
+        }
+    }
+    Ok(sheet)
 }
 
 /// Reads a list of offers (as posted by the host page) from its JSON text.
 pub fn offers_from_json(text: &str) -> Result<Vec<Offer>, String> {
-    Vec::from_json(&json::parse(text)?).map_err(|e| e.under("offers").to_string())
+    offers(&json::parse(text)?)
 }
 
-from_json_fields!(Sheet { version, provider, offers });
-from_json_fields!(Offer {
-    id,
-    provider,
-    name,
-    gpu,
-    gpus,
-    currency,
-    od,
-    spot,
-    sp,
-    ri,
-    block,
-    monthly,
-    storage_gb_month,
-    ip_hour,
-    egress,
-    source,
-    date,
-    host,
-    note,
-});
-from_json_fields!(OnDemand { hourly, step_s, min_s });
-from_json_fields!(Spot { hourly, per_day });
-from_json_fields!(SavingsPlan { hourly, years });
-from_json_fields!(Reserved { hourly, upfront, years });
-from_json_fields!(Block { hourly });
-from_json_fields!(Monthly { price, egress_gb, min_months });
-from_json_fields!(Tier { upto_gb, per_gb });
+fn offers(v: &Json) -> Result<Vec<Offer>, String> {
+    let Json::Arr(items) = v else { return Err("offers: expected a list".into()) };
+    let read = |(i, item): (usize, &Json)| {
+        let at = format!("offers[{i}]");
+        let Json::Obj(fields) = item else { return Err(format!("{at}: expected an object")) };
+        let mut offer = Offer::default();
+        read_fields(&mut offer, "", &at, fields, 0)?;
+        Ok(offer)
+    };
+    items.iter().enumerate().map(read).collect()
+}
 
-impl FromJson for Currency {
-    fn from_json(v: &Json) -> Result<Self, Wrong> {
-        let code = String::from_json(v)?;
-        crate::names::parse(&code).ok_or(Wrong::new("USD or CNY"))
+fn whole(x: f64) -> bool {
+    x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&x)
+}
+
+/// How one field of an offer is read: nested objects are flattened
+/// ("od.hourly") and list items share one entry ("egress[].per_gb"), so
+/// every field is a row of [`FIELDS`], not a generic function. The `usize`
+/// is the list item's index.
+#[derive(Clone, Copy)]
+enum Slot {
+    Num(fn(&mut Offer, usize) -> Option<&mut f64>),
+    /// A number, or `null` for none.
+    MaybeNum(fn(&mut Offer, usize) -> Option<&mut Option<f64>>),
+    Int(fn(&mut Offer) -> &mut u32),
+    Text(fn(&mut Offer) -> &mut Text),
+    Flag(fn(&mut Offer) -> &mut bool),
+    Currency,
+    /// An optional part: `null` removes it, an object starts it at its defaults.
+    Part(fn(&mut Offer, bool)),
+    /// A list, sized to the JSON array before its items are read.
+    List(fn(&mut Offer, usize)),
+}
+
+impl Slot {
+    fn want(self) -> &'static str {
+        match self {
+            Slot::Num(_) => "a number",
+            Slot::MaybeNum(_) => "a number or null",
+            Slot::Int(_) => "a whole number",
+            Slot::Text(_) => "a string",
+            Slot::Flag(_) => "true or false",
+            Slot::Currency => "USD or CNY",
+            Slot::Part(_) => "an object or null",
+            Slot::List(_) => "a list",
+        }
     }
+}
+
+type Text = std::borrow::Cow<'static, str>;
+
+/// A part of an offer, started at its defaults when absent.
+macro_rules! part {
+    ($o:ident . $part:ident) => {
+        $o.$part.get_or_insert_with(Default::default)
+    };
+}
+
+/// Every field of an offer, by its serde name.
+const FIELDS: &[(&str, Slot)] = &[
+    ("id", Slot::Text(|o| &mut o.id)),
+    ("provider", Slot::Text(|o| &mut o.provider)),
+    ("name", Slot::Text(|o| &mut o.name)),
+    ("gpu", Slot::Text(|o| &mut o.gpu)),
+    ("gpus", Slot::Int(|o| &mut o.gpus)),
+    ("currency", Slot::Currency),
+    ("od", Slot::Part(|o, on| o.od = on.then(OnDemand::default))),
+    ("od.hourly", Slot::Num(|o, _| Some(&mut part!(o.od).hourly))),
+    ("od.step_s", Slot::Int(|o| &mut part!(o.od).step_s)),
+    ("od.min_s", Slot::Int(|o| &mut part!(o.od).min_s)),
+    ("spot", Slot::Part(|o, on| o.spot = on.then(Spot::default))),
+    ("spot.hourly", Slot::Num(|o, _| Some(&mut part!(o.spot).hourly))),
+    ("spot.per_day", Slot::MaybeNum(|o, _| Some(&mut part!(o.spot).per_day))),
+    ("sp", Slot::Part(|o, on| o.sp = on.then(SavingsPlan::default))),
+    ("sp.hourly", Slot::Num(|o, _| Some(&mut part!(o.sp).hourly))),
+    ("sp.years", Slot::Int(|o| &mut part!(o.sp).years)),
+    ("ri", Slot::Part(|o, on| o.ri = on.then(Reserved::default))),
+    ("ri.hourly", Slot::Num(|o, _| Some(&mut part!(o.ri).hourly))),
+    ("ri.upfront", Slot::Num(|o, _| Some(&mut part!(o.ri).upfront))),
+    ("ri.years", Slot::Int(|o| &mut part!(o.ri).years)),
+    ("block", Slot::Part(|o, on| o.block = on.then(Block::default))),
+    ("block.hourly", Slot::Num(|o, _| Some(&mut part!(o.block).hourly))),
+    ("monthly", Slot::Part(|o, on| o.monthly = on.then(Monthly::default))),
+    ("monthly.price", Slot::Num(|o, _| Some(&mut part!(o.monthly).price))),
+    ("monthly.egress_gb", Slot::Num(|o, _| Some(&mut part!(o.monthly).egress_gb))),
+    ("monthly.min_months", Slot::Int(|o| &mut part!(o.monthly).min_months)),
+    ("storage_gb_month", Slot::Num(|o, _| Some(&mut o.storage_gb_month))),
+    ("ip_hour", Slot::Num(|o, _| Some(&mut o.ip_hour))),
+    ("egress", Slot::List(|o, n| o.egress.resize(n, Tier::default()))),
+    ("egress[].upto_gb", Slot::MaybeNum(|o, j| o.egress.get_mut(j).map(|t| &mut t.upto_gb))),
+    ("egress[].per_gb", Slot::Num(|o, j| o.egress.get_mut(j).map(|t| &mut t.per_gb))),
+    ("source", Slot::Text(|o| &mut o.source)),
+    ("date", Slot::Text(|o| &mut o.date)),
+    ("host", Slot::Flag(|o| &mut o.host)),
+    ("note", Slot::Text(|o| &mut o.note)),
+];
+
+/// Reads an object's fields into `o`: `prefix` is its place in [`FIELDS`]
+/// ("", "od", "egress[]"), `at` its path for messages ("offers[2].egress[0]").
+fn read_fields(
+    o: &mut Offer,
+    prefix: &str,
+    at: &str,
+    fields: &[(String, Json)],
+    j: usize,
+) -> Result<(), String> {
+    for (key, v) in fields {
+        let name = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        let Some(&(_, slot)) = FIELDS.iter().find(|(n, _)| *n == name) else { continue };
+        let at = || format!("{at}.{key}");
+        let ok = match (slot, v) {
+            (Slot::Num(f), Json::Num(x)) => f(o, j).map(|t| *t = *x).is_some(),
+            (Slot::MaybeNum(f), Json::Num(x)) => f(o, j).map(|t| *t = Some(*x)).is_some(),
+            (Slot::MaybeNum(f), Json::Null) => f(o, j).map(|t| *t = None).is_some(),
+            (Slot::Int(f), Json::Num(x)) if whole(*x) => {
+                *f(o) = *x as u32;
+                true
+            }
+            (Slot::Text(f), Json::Str(s)) => {
+                *f(o) = Text::Owned(s.clone());
+                true
+            }
+            (Slot::Flag(f), Json::Bool(b)) => {
+                *f(o) = *b;
+                true
+            }
+            (Slot::Currency, Json::Str(code)) => {
+                crate::names::parse(code).map(|c: Currency| o.currency = c).is_some()
+            }
+            (Slot::Part(f), Json::Null) => {
+                f(o, false);
+                true
+            }
+            (Slot::Part(f), Json::Obj(inner)) => {
+                f(o, true);
+                read_fields(o, &name, &at(), inner, j)?;
+                true
+            }
+            (Slot::List(f), Json::Arr(items)) => {
+                f(o, items.len());
+                for (i, item) in items.iter().enumerate() {
+                    let here = format!("{}[{i}]", at());
+                    let Json::Obj(inner) = item else { return Err(format!("{here}: expected an object")) };
+                    read_fields(o, &format!("{name}[]"), &here, inner, i)?;
+                }
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("{}: expected {}", at(), slot.want()));
+        }
+    }
+    Ok(())
 }
 
 /// The sheet's offers, each marked `host`, or every invalid field. Ids are
