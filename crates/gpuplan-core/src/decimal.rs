@@ -47,13 +47,32 @@ pub fn fixed(x: f64, places: u32) -> String {
         int += 1.0;
         frac = 0.0;
     }
-    let sign = if x < 0.0 && (int > 0.0 || frac > 0.0) { "-" } else { "" };
-    let int = int as u64;
-    if places == 0 {
-        return format!("{sign}{int}");
+    let mut out = String::with_capacity(24);
+    if x < 0.0 && (int > 0.0 || frac > 0.0) {
+        out.push('-');
     }
-    let frac = (frac as u64).to_string();
-    format!("{sign}{int}.{}{frac}", "0".repeat((places as usize).saturating_sub(frac.len())))
+    push_digits(&mut out, int as u64, 1);
+    if places > 0 {
+        out.push('.');
+        push_digits(&mut out, frac as u64, places as usize);
+    }
+    out
+}
+
+/// Appends `n` in decimal, zero-padded to at least `width` digits (up to 20),
+/// without the allocations of `to_string` and `format!` (this runs for
+/// every figure of every report).
+fn push_digits(out: &mut String, mut n: u64, width: usize) {
+    let mut buf = [b'0'; 20];
+    let mut start = buf.len();
+    while n > 0 || buf.len() - start < width.min(buf.len()) {
+        start -= 1;
+        if let Some(d) = buf.get_mut(start) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+    }
+    out.push_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// `x` as "d.dddeN" with `places` decimals in the mantissa, like
