@@ -107,7 +107,7 @@ pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
         let lang: Lang = app.lang.get();
         let parts: Vec<String> = ignored.iter().map(|i| i.describe(lang)).collect();
         let text = format!("{} {}", t(lang, K::LinkIgnored), parts.join("; "));
-        Some(h("p").c("notice").a("role", "status").a("data-testid", "notice").t(&text))
+        Some(h("p").c("notice link-notice").a("role", "status").a("data-testid", "notice").t(&text))
     };
     host("", body, |_, _| {})
 }
