@@ -124,7 +124,7 @@ impl<'a> Form<'a> {
         let value = (spec.get)(self.plan);
         let typed =
             self.typed.iter().find(|(p, _, at)| *p == spec.path && *at == value).map(|(_, t, _)| t.as_str());
-        let text = typed.map_or_else(|| value.map(fmt::field).unwrap_or_default(), str::to_string);
+        let text = typed.map_or_else(|| value.map(fmt::shortest).unwrap_or_default(), str::to_string);
         let typo = typed.and_then(|t| parse(t, spec.int, spec.optional).err());
         let error = typo.map(|k| t(lang, k).to_string()).or_else(|| self.core_error(spec.path));
         let err_id = format!("{id}-err");

@@ -82,11 +82,6 @@ pub fn grouped(x: f64) -> String {
     out
 }
 
-/// Text for a number input: the shortest text that reads back the same.
-pub fn field(x: f64) -> String {
-    shortest(x)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

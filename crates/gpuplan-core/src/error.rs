@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::decimal::shortest;
 use crate::lang::Lang;
 
 /// What is wrong with a field.
@@ -38,8 +39,8 @@ impl FieldError {
     pub fn message(&self, lang: Lang) -> String {
         let what = match &self.problem {
             Problem::OutOfRange { min, max } => match lang {
-                Lang::Zh => format!("应在 {} 到 {} 之间", num(*min), num(*max)),
-                Lang::En => format!("must be between {} and {}", num(*min), num(*max)),
+                Lang::Zh => format!("应在 {} 到 {} 之间", shortest(*min), shortest(*max)),
+                Lang::En => format!("must be between {} and {}", shortest(*min), shortest(*max)),
             },
             Problem::NotFinite | Problem::NotANumber => {
                 lang.pick("请输入一个有限的数字", "must be a finite number").to_string()
@@ -103,15 +104,6 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
             "interruptions too frequent: each loses more time than runs between them",
         ),
         _ => lang.pick("与其他字段矛盾", "contradicts another field"),
-    }
-}
-
-/// Compact number for messages: integers without decimals.
-fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        crate::decimal::shortest(x)
     }
 }
 

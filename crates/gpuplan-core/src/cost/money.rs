@@ -106,8 +106,7 @@ pub fn num(x: f64) -> String {
     if !x.is_finite() {
         return "?".into();
     }
-    let s = crate::decimal::fixed(x, 4);
-    s.trim_end_matches('0').trim_end_matches('.').into()
+    crate::memory::fmt::num(x)
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@ pub fn count(x: f64) -> String {
     }
 }
 
-/// A small factor: up to 4 significant digits, trailing zeros dropped.
+/// A small factor: up to four decimals, trailing zeros dropped.
 pub fn num(x: f64) -> String {
     let s = fixed(x, 4);
     s.trim_end_matches('0').trim_end_matches('.').to_string()
