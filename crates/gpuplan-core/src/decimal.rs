@@ -132,7 +132,7 @@ fn seventeen(x: f64) -> String {
     let sign = if x < 0.0 { "-" } else { "" };
     let text = |d: u64| {
         let d = d.to_string();
-        let (first, rest) = d.split_at(1.min(d.len()));
+        let (first, rest) = d.split_at_checked(1).unwrap_or((&d, ""));
         let rest = rest.trim_end_matches('0');
         let point = if rest.is_empty() { "" } else { "." };
         format!("{sign}{first}{point}{rest}e{}", exp + d.len() as i32 - 17)

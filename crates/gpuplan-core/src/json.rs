@@ -186,12 +186,15 @@ impl Reader<'_> {
 }
 
 /// JSON's number grammar: `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
-fn is_json_number(s: &str) -> bool {
+fn is_json_number<'a>(s: &'a str) -> bool {
     let s = s.strip_prefix('-').unwrap_or(s);
-    let (int, rest) = s.split_at(s.find(['.', 'e', 'E']).unwrap_or(s.len()));
+    // `split_at_checked`: `split_at`'s panic message would bring `char`'s
+    // Debug formatting into the wasm (issue 10).
+    let cut = |t: &'a str, at: Option<usize>| t.split_at_checked(at.unwrap_or(t.len())).unwrap_or((t, ""));
+    let (int, rest) = cut(s, s.find(['.', 'e', 'E']));
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let (frac, exp) = match rest.strip_prefix('.') {
-        Some(r) => r.split_at(r.find(['e', 'E']).unwrap_or(r.len())),
+        Some(r) => cut(r, r.find(['e', 'E'])),
         None => ("0", rest),
     };
     let exp_ok = match exp.get(1..) {
