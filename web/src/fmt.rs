@@ -106,9 +106,9 @@ mod tests {
 
     #[test]
     fn field_text() {
-        assert_eq!(field(8192.0), "8192");
-        assert_eq!(field(0.9), "0.9");
-        assert_eq!(field(1e9), "1000000000");
+        assert_eq!(shortest(8192.0), "8192");
+        assert_eq!(shortest(0.9), "0.9");
+        assert_eq!(shortest(1e9), "1000000000");
     }
 
     #[test]
