@@ -59,20 +59,21 @@ pub fn fixed(x: f64, places: u32) -> String {
     out
 }
 
-/// Appends `n` in decimal, zero-padded to at least `width` digits (up to 20),
-/// without the allocations of `to_string` and `format!` (this runs for
-/// every figure of every report).
-fn push_digits(out: &mut String, mut n: u64, width: usize) {
-    let mut buf = [b'0'; 20];
-    let mut start = buf.len();
-    while n > 0 || buf.len() - start < width.min(buf.len()) {
-        start -= 1;
-        if let Some(d) = buf.get_mut(start) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
+/// Appends `n` in decimal, zero-padded to at least `width` digits, without
+/// the allocations of `to_string` and `format!` (this runs for every figure
+/// of every report).
+fn push_digits(out: &mut String, n: u64, width: usize) {
+    let mut place = 1u64;
+    let mut digits = 1;
+    // The largest power of ten to write: 10^19 at most, so `place` never overflows.
+    while place <= n / 10 || digits < width.min(20) {
+        place *= 10;
+        digits += 1;
     }
-    out.push_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default());
+    while place > 0 {
+        out.push(char::from(b'0' + (n / place % 10) as u8));
+        place /= 10;
+    }
 }
 
 /// `x` as "d.dddeN" with `places` decimals in the mantissa, like
