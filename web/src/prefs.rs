@@ -70,7 +70,7 @@ pub fn keep_plan(plan: RwSignal<Plan>) {
 /// Sets `<html lang>` so screen readers and fonts follow the language.
 pub fn set_document_lang(lang: Lang) {
     let tag = lang.pick("zh-CN", "en");
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+    if let Some(el) = crate::dom::document().and_then(|d| d.document_element()) {
         let _ = el.set_attribute("lang", tag);
     }
 }

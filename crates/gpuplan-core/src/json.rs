@@ -41,8 +41,9 @@ impl Reader<'_> {
         self.text.as_bytes().get(self.at).copied()
     }
 
+    /// The error for unexpected input at the current position.
     fn fail(&self) -> String {
-        format!("JSON: unexpected input at byte {}", self.at)
+        self.fail_at(self.at)
     }
 
     fn space(&mut self) {
