@@ -6,6 +6,11 @@
 //!
 //! Rounding is to nearest on the scaled value (ties to even), which differs
 //! from exact decimal rounding only for values within one ulp of a tie.
+//! Reading text back is `read::parse`, correctly rounded.
+
+mod read;
+
+pub use read::parse;
 
 /// From here on, integer parts no longer fit a `u64`.
 const MAX_INT: f64 = 1.8e19;
@@ -110,7 +115,7 @@ pub fn shortest(x: f64) -> String {
     if let Some(s) = special(x) {
         return s;
     }
-    let exact = |s: &String| s.parse::<f64>().ok() == Some(x);
+    let exact = |s: &String| parse(s) == Some(x);
     let plain = (0..=17).map(|p| fixed(x, p)).take_while(|s| s.len() < 40).find(exact);
     plain.or_else(|| (0..=15).map(|p| sci(x, p)).find(exact)).unwrap_or_else(|| seventeen(x))
 }
@@ -142,7 +147,7 @@ fn seventeen(x: f64) -> String {
     // can span several units of the 17th digit, where jumps would oscillate.
     for i in 0..24 {
         let s = text(digits);
-        let y = s.parse::<f64>().map_or(a, f64::abs);
+        let y = parse(&s).map_or(a, f64::abs);
         if y == a {
             return s;
         }

@@ -176,9 +176,7 @@ impl Reader<'_> {
             .take_while(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
             .count();
         let token = self.rest().get(..len).unwrap_or("");
-        let x = token
-            .parse::<f64>()
-            .ok()
+        let x = crate::decimal::parse(token)
             .filter(|x| x.is_finite() && is_json_number(token))
             .ok_or_else(|| self.fail())?;
         self.at += len;

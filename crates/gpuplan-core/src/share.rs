@@ -91,7 +91,7 @@ impl Param for f64 {
         crate::decimal::shortest(*self)
     }
     fn parse(s: &str) -> Option<Self> {
-        s.trim().parse().ok().filter(|v: &f64| v.is_finite())
+        crate::decimal::parse(s.trim()).filter(|v| v.is_finite())
     }
 }
 
