@@ -1,13 +1,14 @@
 //! Form controls bound to one plan field each, built as plain data for the
 //! inputs column's patched block. Numbers keep the raw text the user typed;
-//! the plan only changes when the text parses. Specs hold plain function
-//! pointers, so each control is compiled once, not per field.
+//! the plan only changes when the text parses. A control reads and writes
+//! its field as text through the core's table of plan fields
+//! (`share::field`, the link's own), so no field has accessors of its own.
 
 use gpuplan_core::error::FieldError;
 use gpuplan_core::plan::Plan;
+use gpuplan_core::share;
 
 use crate::dom::{h, El};
-use crate::fmt;
 use crate::i18n::{t, Lang, K};
 use crate::options::Opt;
 use crate::state::bare;
@@ -24,8 +25,6 @@ pub struct Num {
     pub int: bool,
     /// Empty text means "not given" (None).
     pub optional: bool,
-    pub get: fn(&Plan) -> Option<f64>,
-    pub set: fn(&mut Plan, Option<f64>),
 }
 
 /// A choice among options, shown as a select or as radio buttons.
@@ -34,8 +33,6 @@ pub struct Choice {
     pub label: K,
     pub path: &'static str,
     pub opts: &'static [Opt],
-    pub get: fn(&Plan) -> &'static str,
-    pub set: fn(&mut Plan, &str),
 }
 
 /// A checkbox.
@@ -43,8 +40,19 @@ pub struct Choice {
 pub struct Check {
     pub label: K,
     pub path: &'static str,
-    pub get: fn(&Plan) -> bool,
-    pub set: fn(&mut Plan, bool),
+}
+
+/// A field's value as text ("" when it does not apply or is not given).
+pub fn read(plan: &Plan, path: &str) -> String {
+    share::field(path).and_then(|f| f.text(plan)).unwrap_or_default()
+}
+
+/// Sets a field from text; a field or text the core cannot use leaves the
+/// plan as it was.
+pub fn write(plan: &mut Plan, path: &str, text: &str) {
+    if let Some(f) = share::field(path) {
+        f.write(plan, text);
+    }
 }
 
 /// Reads the text of a number field: Ok(None) for an allowed empty field.
@@ -99,11 +107,11 @@ pub struct Form<'a> {
 }
 
 /// What the user typed into number fields: path, text, and the field's
-/// value in the plan right after. The text is shown instead of the plan's
+/// value in the plan right after (as text). The text is shown instead of the plan's
 /// value while that value is unchanged, so a half-typed, invalid or
 /// out-of-range number is never rewritten under the caret; a value changed
 /// another way (a model kind switch) shows as the plan has it.
-pub type Typed = Vec<(&'static str, String, Option<f64>)>;
+pub type Typed = Vec<(&'static str, String, String)>;
 
 impl<'a> Form<'a> {
     pub fn new(lang: Lang, plan: &'a Plan, typed: &'a Typed, errs: &'a [FieldError]) -> Self {
@@ -121,10 +129,10 @@ impl<'a> Form<'a> {
         self.specs.push(Spec::Num(spec));
         let lang = self.lang;
         let id = field_id(spec.path);
-        let value = (spec.get)(self.plan);
+        let value = read(self.plan, spec.path);
         let typed =
             self.typed.iter().find(|(p, _, at)| *p == spec.path && *at == value).map(|(_, t, _)| t.as_str());
-        let text = typed.map_or_else(|| value.map(fmt::shortest).unwrap_or_default(), str::to_string);
+        let text = typed.map_or(value.as_str(), |t| t);
         let typo = typed.and_then(|t| parse(t, spec.int, spec.optional).err());
         let error = typo.map(|k| t(lang, k).to_string()).or_else(|| self.core_error(spec.path));
         let err_id = format!("{id}-err");
@@ -134,7 +142,7 @@ impl<'a> Form<'a> {
             .a("inputmode", "decimal")
             .a("autocomplete", "off")
             .a("spellcheck", "false")
-            .a("value", &text)
+            .a("value", text)
             .a("data-act", "num")
             .a("data-arg", spec.path)
             .a("aria-invalid", if error.is_some() { "true" } else { "false" });
@@ -153,7 +161,7 @@ impl<'a> Form<'a> {
 
     pub fn select(&mut self, spec: Choice) -> El {
         self.specs.push(Spec::Choice(spec));
-        let current = (spec.get)(self.plan);
+        let current = read(self.plan, spec.path);
         let options = spec.opts.iter().map(|o| option(o.value, o.label(self.lang), o.value == current));
         let id = field_id(spec.path);
         let select = h("select").a("id", &id).a("data-act", "choice").a("data-arg", spec.path).ks(options);
@@ -163,8 +171,12 @@ impl<'a> Form<'a> {
     /// Radio buttons as a segmented control, for short exclusive choices.
     pub fn radios(&mut self, spec: Choice) -> El {
         self.specs.push(Spec::Choice(spec));
+        self.segmented(spec, &read(self.plan, spec.path), "choice")
+    }
+
+    /// Radio buttons for `current`, each change sent to the column's `act`.
+    pub fn segmented(&self, spec: Choice, current: &str, act: &str) -> El {
         let name = field_id(spec.path);
-        let current = (spec.get)(self.plan);
         let buttons = spec.opts.iter().flat_map(|o| {
             let id = format!("{name}-{}", o.value);
             let radio = h("input")
@@ -172,7 +184,7 @@ impl<'a> Form<'a> {
                 .a("id", &id)
                 .a("name", &name)
                 .a("value", o.value)
-                .a("data-act", "choice")
+                .a("data-act", act)
                 .a("data-arg", spec.path);
             [radio.flag("checked", o.value == current), h("label").a("for", &id).t(o.label(self.lang))]
         });
@@ -187,7 +199,7 @@ impl<'a> Form<'a> {
         let id = field_id(spec.path);
         let input =
             h("input").a("type", "checkbox").a("id", &id).a("data-act", "check").a("data-arg", spec.path);
-        let input = input.flag("checked", (spec.get)(self.plan));
+        let input = input.flag("checked", read(self.plan, spec.path) == "1");
         h("div").c("field check").k(input).k(h("label").a("for", &id).t(t(self.lang, spec.label)))
     }
 }
@@ -232,12 +244,6 @@ mod tests {
         hint: None,
         int: true,
         optional: false,
-        get: |p| Some(p.inference.context as f64),
-        set: |p, v| {
-            if let Some(v) = v {
-                p.inference.context = v as u64
-            }
-        },
     };
 
     #[test]
@@ -246,7 +252,7 @@ mod tests {
             inference: gpuplan_core::plan::Inference { context: 8000, ..Default::default() },
             ..Default::default()
         };
-        let typed: Typed = vec![("inference.context", "8e3".into(), Some(8000.0))];
+        let typed: Typed = vec![("inference.context", "8e3".into(), "8000".into())];
         let el = Form::new(Lang::En, &plan, &typed, &[]).num(CONTEXT);
         assert_eq!(el.find("input", "value"), Some("8e3"));
         assert_eq!(el.find("input", "aria-invalid"), Some("false"));
@@ -258,7 +264,7 @@ mod tests {
     #[test]
     fn a_typo_or_a_core_error_shows_next_to_its_field() {
         let plan = Plan::default();
-        let now = Some(plan.inference.context as f64);
+        let now = plan.inference.context.to_string();
         let typed: Typed = vec![("inference.context", "12x".into(), now)];
         let mut form = Form::new(Lang::En, &plan, &typed, &[]);
         let el = form.num(CONTEXT);
@@ -274,6 +280,23 @@ mod tests {
         assert_eq!(el.find("input", "value"), Some("0"));
         assert_eq!(el.find("p", "role"), Some("alert"));
         assert!(!el.text().contains("inference.context"), "the message drops its path: {}", el.text());
+    }
+
+    /// Every control reads and writes through the core's table: a path it
+    /// does not hold would be a field that never changes.
+    #[test]
+    fn fields_read_and_write_through_the_core() {
+        let mut plan = Plan::default();
+        write(&mut plan, "inference.context", "32768");
+        assert_eq!(plan.inference.context, 32768);
+        assert_eq!(read(&plan, "inference.context"), "32768");
+        write(&mut plan, "training.chunked_ce", "1");
+        assert_eq!(read(&plan, "training.chunked_ce"), "1");
+        write(&mut plan, "inference.engine", "transformers");
+        assert_eq!(read(&plan, "inference.engine"), "transformers");
+        write(&mut plan, "inference.context", "abc");
+        assert_eq!(plan.inference.context, 32768, "unreadable text leaves the plan");
+        assert_eq!(read(&plan, "model.arch.layers"), "", "a preset has no custom shape");
     }
 
     #[test]

@@ -3,64 +3,39 @@
 //! field by path and set the plan.
 
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
-use gpuplan_core::names;
 use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::{hardware, presets};
 use leptos::prelude::*;
 use web_sys::Element;
 
 use crate::dom::{checked, form, h, value, El, Ev};
-use crate::fields::{labelled, option, parse, Check, Choice, Form, Num, Spec, Typed};
+use crate::fields::{labelled, option, parse, read, write, Check, Choice, Form, Num, Spec, Typed};
 use crate::fmt;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::App;
 
-/// A number field bound to `plan.<path>`: `f64` fields take any number,
-/// integer fields whole numbers only.
+/// A number field at `plan.<path>`: `f64` fields take any number, integer
+/// fields whole numbers only.
 macro_rules! num {
-    ($label:expr, $path:literal, f64, $($f:ident).+) => {
-        Num { label: $label, path: $path, unit: None, hint: None, int: false, optional: false,
-              get: |p| Some(p.$($f).+), set: |p, v| if let Some(v) = v { p.$($f).+ = v } }
+    ($label:expr, $path:literal, f64) => {
+        Num { label: $label, path: $path, unit: None, hint: None, int: false, optional: false }
     };
-    ($label:expr, $path:literal, $t:ident, $($f:ident).+) => {
-        Num { label: $label, path: $path, unit: None, hint: None, int: true, optional: false,
-              get: |p| Some(p.$($f).+ as f64), set: |p, v| if let Some(v) = v { p.$($f).+ = v as $t } }
+    ($label:expr, $path:literal, int) => {
+        Num { label: $label, path: $path, unit: None, hint: None, int: true, optional: false }
     };
 }
 
-/// A whole-number field of the custom model shape.
-macro_rules! arch_num {
-    ($label:expr, $field:ident, $t:ident) => {
-        Num {
-            label: $label,
-            path: concat!("model.arch.", stringify!($field)),
-            unit: None,
-            hint: None,
-            int: true,
-            optional: false,
-            get: |p| p.model.custom().map(|a| a.$field as f64),
-            set: |p, v| {
-                if let (Some(a), Some(v)) = (p.model.custom_mut(), v) {
-                    a.$field = v as $t
-                }
-            },
-        }
-    };
-}
-
-/// A choice bound to an enum field, by the enum's serde names.
+/// A choice among an enum's serde names.
 macro_rules! choice {
-    ($label:expr, $path:literal, $opts:expr, $($f:ident).+) => {
-        Choice { label: $label, path: $path, opts: $opts,
-                 get: |p| names::variant(&p.$($f).+).unwrap_or(""),
-                 set: |p, v| if let Some(x) = names::parse(v) { p.$($f).+ = x } }
+    ($label:expr, $path:literal, $opts:expr) => {
+        Choice { label: $label, path: $path, opts: $opts }
     };
 }
 
 macro_rules! check {
-    ($label:expr, $path:literal, $($f:ident).+) => {
-        Check { label: $label, path: $path, get: |p| p.$($f).+, set: |p, v| p.$($f).+ = v }
+    ($label:expr, $path:literal) => {
+        Check { label: $label, path: $path }
     };
 }
 
@@ -121,19 +96,22 @@ pub fn inputs(app: App) -> Option<Element> {
             (Ev::Input, "num", Some(Spec::Num(n))) => {
                 let text = value(el);
                 if let Ok(v) = parse(&text, n.int, n.optional) {
-                    app.plan.update(|p| (n.set)(p, v));
+                    app.plan.update(|p| write(p, n.path, &v.map(fmt::shortest).unwrap_or_default()));
                 }
-                let now = app.plan.with_untracked(|p| (n.get)(p));
+                let now = app.plan.with_untracked(|p| read(p, n.path));
                 typed.update(|list| {
                     list.retain(|(p, ..)| *p != n.path);
                     list.push((n.path, text, now));
                 });
             }
-            (Ev::Change, "choice", Some(Spec::Choice(c))) => app.plan.update(|p| (c.set)(p, &value(el))),
-            (Ev::Change, "check", Some(Spec::Check(c))) => {
-                let on = checked(el);
-                app.plan.update(|p| (c.set)(p, on));
+            (Ev::Change, "choice", Some(Spec::Choice(c))) => {
+                app.plan.update(|p| write(p, c.path, &value(el)))
             }
+            (Ev::Change, "check", Some(Spec::Check(c))) => {
+                let on = if checked(el) { "1" } else { "0" };
+                app.plan.update(|p| write(p, c.path, on));
+            }
+            (Ev::Change, "kind", _) => app.plan.update(|p| set_kind(p, &value(el))),
             (Ev::Input, "search", _) => query.set(value(el)),
             (Ev::Change, "preset", _) => app.plan.update(|p| p.model = ModelSpec::Preset { id: value(el) }),
             (Ev::Change, "gpu", _) => app.plan.update(|p| p.hardware.gpu = value(el)),
@@ -145,7 +123,7 @@ pub fn inputs(app: App) -> Option<Element> {
 }
 
 fn column(f: &mut Form, query: &str) -> El {
-    let task = f.radios(choice!(K::Task, "task", o::TASK, task));
+    let task = f.radios(choice!(K::Task, "task", o::TASK));
     let work = match f.plan.task {
         Task::Infer => inference(f),
         Task::Train => training(f),
@@ -187,9 +165,7 @@ fn set_kind(p: &mut Plan, kind: &str) {
 }
 
 fn model(f: &mut Form, query: &str) -> El {
-    let kind =
-        Choice { label: K::ModelKind, path: "model", opts: o::MODEL_KIND, get: kind_of, set: set_kind };
-    let kind = f.radios(kind);
+    let kind = f.segmented(choice!(K::ModelKind, "model", o::MODEL_KIND), kind_of(f.plan), "kind");
     let body = match kind_of(f.plan) {
         "preset" => preset_picker(f, query),
         "custom" => vec![custom_shape(f)],
@@ -245,166 +221,84 @@ fn preset_picker(f: &Form, query: &str) -> Vec<El> {
 
 fn custom_shape(f: &mut Form) -> El {
     let params = Num {
-        label: K::Params,
-        path: "model.arch.params",
         unit: Some(K::UnitParams),
         hint: Some(K::ParamsHint),
-        int: false,
         optional: true,
-        get: |p| p.model.custom().and_then(|a| a.params),
-        set: |p, v| {
-            if let Some(a) = p.model.custom_mut() {
-                a.params = v;
-            }
-        },
+        ..num!(K::Params, "model.arch.params", f64)
     };
-    let head_dim = Num {
-        label: K::HeadDim,
-        path: "model.arch.head_dim",
-        unit: None,
-        hint: Some(K::HeadDimHint),
-        int: true,
-        optional: true,
-        get: |p| p.model.custom().and_then(|a| a.head_dim).map(f64::from),
-        set: |p, v| {
-            if let Some(a) = p.model.custom_mut() {
-                a.head_dim = v.map(|v| v as u32);
-            }
-        },
-    };
-    let mlp = Choice {
-        label: K::MlpKind,
-        path: "model.arch.mlp",
-        opts: o::MLP,
-        get: |p| p.model.custom().and_then(|a| names::variant(&a.mlp)).unwrap_or(""),
-        set: |p, v| {
-            if let (Some(a), Some(m)) = (p.model.custom_mut(), names::parse(v)) {
-                a.mlp = m;
-            }
-        },
-    };
-    let tied = Check {
-        label: K::TiedEmbeddings,
-        path: "model.arch.tied_embeddings",
-        get: |p| p.model.custom().is_some_and(|a| a.tied_embeddings),
-        set: |p, v| {
-            if let Some(a) = p.model.custom_mut() {
-                a.tied_embeddings = v;
-            }
-        },
-    };
+    let head_dim =
+        Num { hint: Some(K::HeadDimHint), optional: true, ..num!(K::HeadDim, "model.arch.head_dim", int) };
     let fields = grid(vec![
         f.num(params),
-        f.num(arch_num!(K::Layers, layers, u32)),
-        f.num(arch_num!(K::Hidden, hidden, u32)),
-        f.num(arch_num!(K::Heads, heads, u32)),
-        f.num(arch_num!(K::KvHeads, kv_heads, u32)),
+        f.num(num!(K::Layers, "model.arch.layers", int)),
+        f.num(num!(K::Hidden, "model.arch.hidden", int)),
+        f.num(num!(K::Heads, "model.arch.heads", int)),
+        f.num(num!(K::KvHeads, "model.arch.kv_heads", int)),
         f.num(head_dim),
-        f.num(arch_num!(K::Intermediate, intermediate, u32)),
-        f.num(arch_num!(K::Vocab, vocab, u32)),
-        f.num(arch_num!(K::Experts, experts, u32)),
-        f.num(arch_num!(K::ExpertsActive, experts_active, u32)),
-        f.num(arch_num!(K::MaxContext, max_context, u64).unit(K::UnitTokens)),
-        f.select(mlp),
-        f.check(tied),
+        f.num(num!(K::Intermediate, "model.arch.intermediate", int)),
+        f.num(num!(K::Vocab, "model.arch.vocab", int)),
+        f.num(num!(K::Experts, "model.arch.experts", int)),
+        f.num(num!(K::ExpertsActive, "model.arch.experts_active", int)),
+        f.num(num!(K::MaxContext, "model.arch.max_context", int).unit(K::UnitTokens)),
+        f.select(choice!(K::MlpKind, "model.arch.mlp", o::MLP)),
+        f.check(check!(K::TiedEmbeddings, "model.arch.tied_embeddings")),
     ]);
     h("details").a("open", "").c("advanced").k(h("summary").t(t(f.lang, K::Advanced))).k(fields)
 }
 
 fn generic_model(f: &mut Form) -> El {
-    macro_rules! generic_num {
-        ($label:expr, $field:ident) => {
-            Num {
-                label: $label,
-                path: concat!("model.generic.", stringify!($field)),
-                unit: None,
-                hint: None,
-                int: false,
-                optional: false,
-                get: |p| match &p.model {
-                    ModelSpec::Generic { generic } => Some(generic.$field),
-                    _ => None,
-                },
-                set: |p, v| {
-                    if let (Some(g), Some(v)) = (p.model.generic_mut(), v) {
-                        g.$field = v;
-                    }
-                },
-            }
-        };
-    }
     grid(vec![
-        f.num(generic_num!(K::GenericParams, params).unit(K::UnitParams)),
-        f.num(generic_num!(K::ActivationGb, activation_gb).unit(K::UnitGb)),
-        f.num(generic_num!(K::FlopsPerItem, flops_per_item)),
+        f.num(num!(K::GenericParams, "model.generic.params", f64).unit(K::UnitParams)),
+        f.num(num!(K::ActivationGb, "model.generic.activation_gb", f64).unit(K::UnitGb)),
+        f.num(num!(K::FlopsPerItem, "model.generic.flops_per_item", f64)),
     ])
 }
 
 fn inference(f: &mut Form) -> El {
     let fields = grid(vec![
-        f.select(choice!(K::Weights, "inference.weights", o::WEIGHTS, inference.weights)),
-        f.select(choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE, inference.kv_dtype)),
-        f.num(
-            num!(K::Context, "inference.context", u64, inference.context)
-                .unit(K::UnitTokens)
-                .hint(K::ContextHint),
-        ),
-        f.num(num!(K::Concurrency, "inference.concurrency", u64, inference.concurrency).unit(K::UnitSeqs)),
-        f.select(choice!(K::Engine, "inference.engine", o::ENGINE, inference.engine)),
-        f.num(
-            num!(K::GpuMemUtil, "inference.gpu_mem_util", f64, inference.gpu_mem_util)
-                .hint(K::GpuMemUtilHint),
-        ),
-        f.num(
-            num!(K::PromptTokens, "inference.prompt_tokens", u64, inference.prompt_tokens)
-                .unit(K::UnitTokens),
-        ),
-        f.num(
-            num!(K::OutputTokens, "inference.output_tokens", u64, inference.output_tokens)
-                .unit(K::UnitTokens),
-        ),
-        f.num(
-            num!(K::TargetQps, "inference.target_qps", f64, inference.target_qps)
-                .unit(K::UnitPerSec)
-                .hint(K::TargetQpsHint),
-        ),
-        f.num(num!(K::ResponseKb, "inference.response_kb", f64, inference.response_kb).unit(K::UnitKb)),
+        f.select(choice!(K::Weights, "inference.weights", o::WEIGHTS)),
+        f.select(choice!(K::KvDtype, "inference.kv_dtype", o::KV_DTYPE)),
+        f.num(num!(K::Context, "inference.context", int).unit(K::UnitTokens).hint(K::ContextHint)),
+        f.num(num!(K::Concurrency, "inference.concurrency", int).unit(K::UnitSeqs)),
+        f.select(choice!(K::Engine, "inference.engine", o::ENGINE)),
+        f.num(num!(K::GpuMemUtil, "inference.gpu_mem_util", f64).hint(K::GpuMemUtilHint)),
+        f.num(num!(K::PromptTokens, "inference.prompt_tokens", int).unit(K::UnitTokens)),
+        f.num(num!(K::OutputTokens, "inference.output_tokens", int).unit(K::UnitTokens)),
+        f.num(num!(K::TargetQps, "inference.target_qps", f64).unit(K::UnitPerSec).hint(K::TargetQpsHint)),
+        f.num(num!(K::ResponseKb, "inference.response_kb", f64).unit(K::UnitKb)),
     ]);
     section(f, K::InferSection, vec![fields])
 }
 
 fn training(f: &mut Form) -> El {
     let fields = grid(vec![
-        f.select(choice!(K::Method, "training.method", o::METHOD, training.method)),
-        f.num(num!(K::LoraRank, "training.lora_rank", u32, training.lora_rank)),
-        f.select(choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS, training.lora_targets)),
-        f.select(choice!(K::Precision, "training.precision", o::PRECISION, training.precision)),
-        f.select(choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER, training.optimizer)),
-        f.num(num!(K::Batch, "training.batch", u64, training.batch).unit(K::UnitSeqs)),
-        f.num(num!(K::Seq, "training.seq", u64, training.seq).unit(K::UnitTokens)),
-        f.select(choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT, training.grad_ckpt)),
-        f.num(
-            num!(K::DatasetTokens, "training.dataset_tokens", f64, training.dataset_tokens)
-                .unit(K::UnitTokens),
-        ),
-        f.num(num!(K::Epochs, "training.epochs", f64, training.epochs)),
-        f.num(num!(K::Mfu, "training.mfu", f64, training.mfu).hint(K::MfuHint)),
+        f.select(choice!(K::Method, "training.method", o::METHOD)),
+        f.num(num!(K::LoraRank, "training.lora_rank", int)),
+        f.select(choice!(K::LoraTargets, "training.lora_targets", o::LORA_TARGETS)),
+        f.select(choice!(K::Precision, "training.precision", o::PRECISION)),
+        f.select(choice!(K::Optimizer, "training.optimizer", o::OPTIMIZER)),
+        f.num(num!(K::Batch, "training.batch", int).unit(K::UnitSeqs)),
+        f.num(num!(K::Seq, "training.seq", int).unit(K::UnitTokens)),
+        f.select(choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT)),
+        f.num(num!(K::DatasetTokens, "training.dataset_tokens", f64).unit(K::UnitTokens)),
+        f.num(num!(K::Epochs, "training.epochs", f64)),
+        f.num(num!(K::Mfu, "training.mfu", f64).hint(K::MfuHint)),
     ]);
     let boxes = checks(vec![
-        f.check(check!(K::OptInBwd, "training.opt_in_bwd", training.opt_in_bwd)),
-        f.check(check!(K::ActOffload, "training.act_offload", training.act_offload)),
-        f.check(check!(K::ChunkedCe, "training.chunked_ce", training.chunked_ce)),
-        f.check(check!(K::FlashAttn, "training.flash_attn", training.flash_attn)),
+        f.check(check!(K::OptInBwd, "training.opt_in_bwd")),
+        f.check(check!(K::ActOffload, "training.act_offload")),
+        f.check(check!(K::ChunkedCe, "training.chunked_ce")),
+        f.check(check!(K::FlashAttn, "training.flash_attn")),
     ]);
     section(f, K::TrainSection, vec![fields, boxes])
 }
 
 fn parallel(f: &mut Form) -> El {
     let fields = grid(vec![
-        f.num(num!(K::Gpus, "parallel.gpus", u32, parallel.gpus).unit(K::UnitGpus)),
-        f.num(num!(K::Tp, "parallel.tp", u32, parallel.tp)),
-        f.num(num!(K::Pp, "parallel.pp", u32, parallel.pp)),
-        f.select(choice!(K::Shard, "parallel.shard", o::SHARD, parallel.shard)),
+        f.num(num!(K::Gpus, "parallel.gpus", int).unit(K::UnitGpus)),
+        f.num(num!(K::Tp, "parallel.tp", int)),
+        f.num(num!(K::Pp, "parallel.pp", int)),
+        f.select(choice!(K::Shard, "parallel.shard", o::SHARD)),
     ]);
     section(f, K::ParallelSection, vec![fields])
 }
@@ -424,45 +318,37 @@ fn gpu_select(f: &Form) -> El {
 fn hardware(f: &mut Form) -> El {
     let fields = grid(vec![
         gpu_select(f),
-        f.num(
-            num!(K::Headroom, "hardware.headroom_pct", f64, hardware.headroom_pct)
-                .unit(K::UnitPct)
-                .hint(K::HeadroomHint),
-        ),
-        f.num(num!(K::GpusPerNode, "hardware.gpus_per_node", u32, hardware.gpus_per_node).unit(K::UnitGpus)),
+        f.num(num!(K::Headroom, "hardware.headroom_pct", f64).unit(K::UnitPct).hint(K::HeadroomHint)),
+        f.num(num!(K::GpusPerNode, "hardware.gpus_per_node", int).unit(K::UnitGpus)),
     ]);
     section(f, K::HardwareSection, vec![fields])
 }
 
 fn cost(f: &mut Form) -> El {
     let fields = grid(vec![
-        f.select(choice!(K::Currency, "cost.currency", o::CURRENCY, cost.currency)),
-        f.num(num!(K::Months, "cost.months", f64, cost.months).unit(K::UnitMonths)),
-        f.num(num!(K::HoursPerDay, "cost.hours_per_day", f64, cost.hours_per_day).unit(K::UnitHours)),
-        f.num(num!(K::StorageGb, "cost.storage_gb", f64, cost.storage_gb).unit(K::UnitGb)),
-        f.num(num!(K::Ips, "cost.ips", u32, cost.ips)),
-        f.num(num!(K::EgressGb, "cost.egress_gb", f64, cost.egress_gb).unit(K::UnitGb)),
-        f.num(num!(K::DebugPct, "cost.debug_pct", f64, cost.debug_pct).unit(K::UnitPct).hint(K::DebugHint)),
-        f.num(
-            num!(K::ContingencyPct, "cost.contingency_pct", f64, cost.contingency_pct)
-                .unit(K::UnitPct)
-                .hint(K::ContingencyHint),
-        ),
-        f.num(num!(K::DeadlineH, "cost.deadline_h", f64, cost.deadline_h).unit(K::UnitHours)),
+        f.select(choice!(K::Currency, "cost.currency", o::CURRENCY)),
+        f.num(num!(K::Months, "cost.months", f64).unit(K::UnitMonths)),
+        f.num(num!(K::HoursPerDay, "cost.hours_per_day", f64).unit(K::UnitHours)),
+        f.num(num!(K::StorageGb, "cost.storage_gb", f64).unit(K::UnitGb)),
+        f.num(num!(K::Ips, "cost.ips", int)),
+        f.num(num!(K::EgressGb, "cost.egress_gb", f64).unit(K::UnitGb)),
+        f.num(num!(K::DebugPct, "cost.debug_pct", f64).unit(K::UnitPct).hint(K::DebugHint)),
+        f.num(num!(K::ContingencyPct, "cost.contingency_pct", f64).unit(K::UnitPct).hint(K::ContingencyHint)),
+        f.num(num!(K::DeadlineH, "cost.deadline_h", f64).unit(K::UnitHours)),
     ]);
-    let egress = checks(vec![f.check(check!(K::EgressAuto, "cost.egress_auto", cost.egress_auto))]);
+    let egress = checks(vec![f.check(check!(K::EgressAuto, "cost.egress_auto"))]);
     let more = grid(vec![
-        f.num(num!(K::CnyPerUsd, "cost.cny_per_usd", f64, cost.cny_per_usd)),
-        f.num(num!(K::Starts, "cost.starts", u32, cost.starts)),
-        f.num(num!(K::StoppedDays, "cost.stopped_days", f64, cost.stopped_days).unit(K::UnitDays)),
-        f.num(num!(K::SpotPerDay, "cost.spot_per_day", f64, cost.spot_per_day)),
-        f.num(num!(K::CkptMin, "cost.ckpt_min", f64, cost.ckpt_min).unit(K::UnitMin)),
-        f.num(num!(K::RestartMin, "cost.restart_min", f64, cost.restart_min).unit(K::UnitMin)),
-        f.num(num!(K::SpCommit, "cost.sp_commit", f64, cost.sp_commit)),
-        f.select(choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT, cost.sp_upfront)),
-        f.num(num!(K::BlockDays, "cost.block_days", u32, cost.block_days).unit(K::UnitDays)),
+        f.num(num!(K::CnyPerUsd, "cost.cny_per_usd", f64)),
+        f.num(num!(K::Starts, "cost.starts", int)),
+        f.num(num!(K::StoppedDays, "cost.stopped_days", f64).unit(K::UnitDays)),
+        f.num(num!(K::SpotPerDay, "cost.spot_per_day", f64)),
+        f.num(num!(K::CkptMin, "cost.ckpt_min", f64).unit(K::UnitMin)),
+        f.num(num!(K::RestartMin, "cost.restart_min", f64).unit(K::UnitMin)),
+        f.num(num!(K::SpCommit, "cost.sp_commit", f64)),
+        f.select(choice!(K::SpUpfront, "cost.sp_upfront", o::UPFRONT)),
+        f.num(num!(K::BlockDays, "cost.block_days", int).unit(K::UnitDays)),
     ]);
-    let prorate = checks(vec![f.check(check!(K::Prorate, "cost.prorate", cost.prorate))]);
+    let prorate = checks(vec![f.check(check!(K::Prorate, "cost.prorate"))]);
     let advanced = h("details").c("advanced").k(h("summary").t(t(f.lang, K::MoreCost))).k(more).k(prorate);
     section(f, K::CostSection, vec![fields, egress, advanced])
 }
@@ -476,6 +362,25 @@ mod tests {
         assert!(matches("llama 8b", "llama-3.1-8b", "Llama 3.1 8B"));
         assert!(matches("", "x", "y"));
         assert!(!matches("qwen", "llama-3.1-8b", "Llama 3.1 8B"));
+    }
+
+    /// Every control of every form of the column finds its field in the
+    /// core's table, so none is a control that never changes the plan.
+    #[test]
+    fn every_control_has_a_core_field() {
+        for task in [Task::Infer, Task::Train] {
+            for kind in ["preset", "custom", "generic"] {
+                let mut plan = Plan { task, ..Plan::default() };
+                set_kind(&mut plan, kind);
+                let typed = Vec::new();
+                let mut form = Form::new(crate::i18n::Lang::En, &plan, &typed, &[]);
+                column(&mut form, "");
+                assert!(form.specs.len() > 20, "{kind}: {} controls", form.specs.len());
+                for spec in &form.specs {
+                    assert!(gpuplan_core::share::field(spec.path()).is_some(), "{kind}: {}", spec.path());
+                }
+            }
+        }
     }
 
     #[test]

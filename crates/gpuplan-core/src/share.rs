@@ -6,13 +6,15 @@
 //! value, value out of range) is listed in `ignored` while the rest is kept.
 //! Version 1 keys are kept forever; a new version adds keys or a migration.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::cost::{Edit, Item};
+use crate::cost::{Currency, Edit, Item, PriceKey, Upfront};
 use crate::lang::Lang;
-use crate::model::{Arch, Attention, Generic, ModelSpec, SlidingWindow};
+use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, SlidingWindow};
 use crate::offers::{Monthly, Offer, OnDemand};
-use crate::plan::Plan;
+use crate::plan::{
+    Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task, WeightFormat,
+};
 
 pub const VERSION: u32 = 1;
 
@@ -61,13 +63,35 @@ impl Ignored {
     }
 }
 
-/// A plan field as text: `get` is None when the field does not apply.
-struct Field {
+/// A plan field: where it sits in the plan, read as a value that writes
+/// and reads itself as link text. `get` is None when the field does not
+/// apply. The page's inputs column reads and writes fields through this same
+/// table ([`field`]). Each field adds only two accessors that return a
+/// reference; the text code exists once per type (issue 10).
+pub struct Field {
     key: &'static str,
-    get: fn(&Plan) -> Option<String>,
-    set: fn(&mut Plan, &str) -> Option<()>,
     /// The plan-path prefix whose validation errors point at this key.
     path: &'static str,
+    get: fn(&Plan) -> Option<&dyn Text>,
+    get_mut: fn(&mut Plan) -> Option<&mut dyn Text>,
+}
+
+impl Field {
+    /// The value as the link writes it; None when the field does not apply.
+    pub fn text(&self, plan: &Plan) -> Option<String> {
+        (self.get)(plan).map(Text::as_text)
+    }
+
+    /// Sets the value from text as the link reads it; false (and the plan
+    /// unchanged) when the text is unreadable or the field does not apply.
+    pub fn write(&self, plan: &mut Plan, text: &str) -> bool {
+        (self.get_mut)(plan).and_then(|v| v.read(text)).is_some()
+    }
+}
+
+/// The field at a dotted plan path ("inference.context").
+pub fn field(path: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.path == path)
 }
 
 /// Values that read and write as link text.
@@ -76,11 +100,33 @@ trait Param: Sized {
     fn parse(s: &str) -> Option<Self>;
 }
 
+/// A plan value as link text, behind a reference into the plan.
+trait Text {
+    fn as_text(&self) -> String;
+    /// Replaces the value with the text's; None, and no change, when unreadable.
+    fn read(&mut self, s: &str) -> Option<()>;
+}
+
+impl<T: Param> Text for T {
+    fn as_text(&self) -> String {
+        Param::text(self)
+    }
+    fn read(&mut self, s: &str) -> Option<()> {
+        *self = T::parse(s)?;
+        Some(())
+    }
+}
+
+/// Whole numbers are read as decimals ("8192", "8192.0", "1e4"), and a
+/// value past the type's range saturates, so that validation names the
+/// range instead of the text being dropped as unreadable.
 macro_rules! param_num {
     ($($t:ty),*) => {$(
         impl Param for $t {
             fn text(&self) -> String { self.to_string() }
-            fn parse(s: &str) -> Option<Self> { s.trim().parse().ok() }
+            fn parse(s: &str) -> Option<Self> {
+                crate::decimal::parse(s.trim()).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as $t)
+            }
         }
     )*};
 }
@@ -117,7 +163,7 @@ impl Param for String {
     }
 }
 
-/// Optional numbers: empty text is None.
+/// Optional values: empty text is None.
 impl<T: Param> Param for Option<T> {
     fn text(&self) -> String {
         self.as_ref().map(Param::text).unwrap_or_default()
@@ -132,38 +178,21 @@ impl<T: Param> Param for Option<T> {
 }
 
 /// Enums read and write by their serde names ("qlora", "zero3" ...).
-struct Named<T>(T);
-
-impl<T: Serialize + for<'de> Deserialize<'de>> Param for Named<T> {
-    fn text(&self) -> String {
-        crate::names::variant(&self.0).unwrap_or_default().to_string()
-    }
-    fn parse(s: &str) -> Option<Self> {
-        crate::names::parse(s).map(Named)
-    }
+macro_rules! param_named {
+    ($($t:ty),*) => {$(
+        impl Param for $t {
+            fn text(&self) -> String { crate::names::variant(self).unwrap_or_default().to_string() }
+            fn parse(s: &str) -> Option<Self> { crate::names::parse(s) }
+        }
+    )*};
 }
+param_named!(Task, WeightFormat, KvDtype, Engine, Method, LoraTargets, Precision, Optimizer, GradCkpt, Shard);
+param_named!(Currency, Upfront, PriceKey, Mlp);
 
-/// A plain field at a fixed path.
+/// A field at a fixed path.
 macro_rules! plain {
     ($key:literal, $path:literal, $($f:ident).+) => {
-        Field {
-            key: $key,
-            path: $path,
-            get: |p| Some(Param::text(&p.$($f).+)),
-            set: |p, s| { p.$($f).+ = Param::parse(s)?; Some(()) },
-        }
-    };
-}
-
-/// An enum field, by serde name.
-macro_rules! named {
-    ($key:literal, $path:literal, $($f:ident).+) => {
-        Field {
-            key: $key,
-            path: $path,
-            get: |p| Some(Named(p.$($f).+).text()),
-            set: |p, s| { p.$($f).+ = <Named<_> as Param>::parse(s)?.0; Some(()) },
-        }
+        Field { key: $key, path: $path, get: |p| Some(&p.$($f).+), get_mut: |p| Some(&mut p.$($f).+) }
     };
 }
 
@@ -173,11 +202,8 @@ macro_rules! arch {
         Field {
             key: $key,
             path: concat!("model.arch.", stringify!($f)),
-            get: |p| p.model.custom().map(|a| Param::text(&a.$f)),
-            set: |p, s| {
-                p.model.custom_mut()?.$f = Param::parse(s)?;
-                Some(())
-            },
+            get: |p| p.model.custom().map(|a| &a.$f as &dyn Text),
+            get_mut: |p| p.model.custom_mut().map(|a| &mut a.$f as &mut dyn Text),
         }
     };
 }
@@ -188,61 +214,59 @@ macro_rules! generic {
         Field {
             key: $key,
             path: concat!("model.generic.", stringify!($f)),
-            get: |p| p.model.generic().map(|g| Param::text(&g.$f)),
-            set: |p, s| {
-                p.model.generic_mut()?.$f = Param::parse(s)?;
-                Some(())
-            },
+            get: |p| p.model.generic().map(|g| &g.$f as &dyn Text),
+            get_mut: |p| p.model.generic_mut().map(|g| &mut g.$f as &mut dyn Text),
         }
     };
 }
 
-fn model_key(p: &Plan) -> String {
-    match &p.model {
-        ModelSpec::Preset { id } => id.clone(),
-        ModelSpec::Custom { .. } => "custom".into(),
-        ModelSpec::Generic { .. } => "generic".into(),
-    }
-}
-
-fn set_model(p: &mut Plan, s: &str) -> Option<()> {
-    p.model = match s {
-        "custom" => ModelSpec::Custom { arch: Arch::default() },
-        "generic" => ModelSpec::Generic { generic: Generic::default() },
-        id if crate::presets::find(id).is_some() => ModelSpec::Preset { id: id.into() },
-        _ => return None,
-    };
-    Some(())
-}
-
-fn mla_text(a: &Arch) -> String {
-    match a.attention {
-        Attention::Standard => String::new(),
-        Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim } => {
-            format!("{kv_lora_rank},{q_lora_rank},{rope_dim},{nope_dim},{v_head_dim}")
+/// The model: a preset's id, "custom" or "generic" (each with its default shape).
+impl Param for ModelSpec {
+    fn text(&self) -> String {
+        match self {
+            ModelSpec::Preset { id } => id.clone(),
+            ModelSpec::Custom { .. } => "custom".into(),
+            ModelSpec::Generic { .. } => "generic".into(),
         }
     }
-}
-
-fn mla_parse(s: &str) -> Option<Attention> {
-    if s.is_empty() {
-        return Some(Attention::Standard);
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "custom" => ModelSpec::Custom { arch: Arch::default() },
+            "generic" => ModelSpec::Generic { generic: Generic::default() },
+            id if crate::presets::find(id).is_some() => ModelSpec::Preset { id: id.into() },
+            _ => return None,
+        })
     }
-    let v = numbers::<5>(s)?;
-    let [kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim] = v;
-    Some(Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim })
 }
 
-fn window_text(a: &Arch) -> String {
-    a.sliding.map(|w| format!("{},{},{}", w.window, w.local, w.global)).unwrap_or_default()
-}
-
-fn window_parse(s: &str) -> Option<Option<SlidingWindow>> {
-    if s.is_empty() {
-        return Some(None);
+/// MLA as "kv_lora,q_lora,rope,nope,v_head"; standard attention is empty.
+impl Param for Attention {
+    fn text(&self) -> String {
+        match *self {
+            Attention::Standard => String::new(),
+            Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim } => {
+                format!("{kv_lora_rank},{q_lora_rank},{rope_dim},{nope_dim},{v_head_dim}")
+            }
+        }
     }
-    let [window, local, global] = numbers::<3>(s)?;
-    Some(Some(SlidingWindow { window, local, global }))
+    fn parse(s: &str) -> Option<Self> {
+        if s.is_empty() {
+            return Some(Attention::Standard);
+        }
+        let [kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim] = numbers::<5>(s)?;
+        Some(Attention::Mla { kv_lora_rank, q_lora_rank, rope_dim, nope_dim, v_head_dim })
+    }
+}
+
+/// A sliding window as "window,local,global" (none is empty, by `Option`).
+impl Param for SlidingWindow {
+    fn text(&self) -> String {
+        format!("{},{},{}", self.window, self.local, self.global)
+    }
+    fn parse(s: &str) -> Option<Self> {
+        let [window, local, global] = numbers::<3>(s)?;
+        Some(SlidingWindow { window, local, global })
+    }
 }
 
 /// Exactly N comma-separated u32 values.
@@ -265,103 +289,100 @@ fn list<T>(items: &[T], parts: fn(&T) -> Vec<String>) -> String {
         .join(",")
 }
 
-/// The items of a list value, each split into exactly `n` unescaped parts.
-fn unlist(s: &str, n: usize) -> Option<Vec<Vec<String>>> {
+/// The items of a list value, each split into exactly `N` unescaped parts
+/// and made into a `T`; None when any item is unreadable.
+fn unlist<T, const N: usize>(s: &str, item: fn([String; N]) -> Option<T>) -> Option<Vec<T>> {
     s.split(',')
         .filter(|i| !i.is_empty())
         .map(|i| {
             let parts: Vec<String> = i.split(':').map(unescape).collect();
-            (parts.len() == n).then_some(parts)
+            item(parts.try_into().ok()?)
         })
         .collect()
 }
 
-fn edit_parts(e: &Edit) -> Vec<String> {
-    vec![e.id.clone(), Named(e.key).text(), e.value.text()]
-}
-
-fn set_edits(p: &mut Plan, s: &str) -> Option<()> {
-    p.cost.edits = unlist(s, 3)?
-        .into_iter()
-        .map(|v| match v.as_slice() {
-            [id, key, value] => Some(Edit {
-                id: id.clone(),
-                key: <Named<_> as Param>::parse(key)?.0,
-                value: Param::parse(value)?,
-            }),
-            _ => None,
+impl Param for Vec<Edit> {
+    fn text(&self) -> String {
+        list(self, |e| vec![e.id.clone(), Param::text(&e.key), Param::text(&e.value)])
+    }
+    fn parse(s: &str) -> Option<Self> {
+        unlist(s, |[id, key, value]| {
+            Some(Edit { id, key: Param::parse(&key)?, value: Param::parse(&value)? })
         })
-        .collect::<Option<_>>()?;
-    Some(())
+    }
 }
 
-fn item_parts(i: &Item) -> Vec<String> {
-    vec![i.amount.text(), Named(i.currency).text(), i.monthly.text(), i.name.clone()]
-}
-
-fn set_items(p: &mut Plan, s: &str) -> Option<()> {
-    p.cost.items = unlist(s, 4)?
-        .into_iter()
-        .map(|v| match v.as_slice() {
-            [amount, currency, monthly, name] => Some(Item {
-                name: name.clone(),
-                amount: Param::parse(amount)?,
-                currency: <Named<_> as Param>::parse(currency)?.0,
-                monthly: Param::parse(monthly)?,
-            }),
-            _ => None,
+impl Param for Vec<Item> {
+    fn text(&self) -> String {
+        list(self, |i| {
+            vec![i.amount.text(), Param::text(&i.currency), Param::text(&i.monthly), i.name.clone()]
         })
-        .collect::<Option<_>>()?;
-    Some(())
+    }
+    fn parse(s: &str) -> Option<Self> {
+        unlist(s, |[amount, currency, monthly, name]| {
+            Some(Item {
+                name,
+                amount: Param::parse(&amount)?,
+                currency: Param::parse(&currency)?,
+                monthly: Param::parse(&monthly)?,
+            })
+        })
+    }
 }
 
 /// A user's own offer travels with its identity, GPU and the two headline
 /// prices (on-demand per hour, monthly); other prices stay with the page.
-fn offer_parts(o: &Offer) -> Vec<String> {
-    let od = o.od.as_ref().map(|od| od.hourly.text()).unwrap_or_default();
-    let monthly = o.monthly.as_ref().map(|m| m.price.text()).unwrap_or_default();
-    vec![
-        o.id.to_string(),
-        o.provider.to_string(),
-        o.name.to_string(),
-        o.gpu.to_string(),
-        o.gpus.text(),
-        Named(o.currency).text(),
-        od,
-        monthly,
-    ]
+impl Param for Vec<Offer> {
+    fn text(&self) -> String {
+        list(self, |o| {
+            let od = o.od.as_ref().map(|od| od.hourly.text()).unwrap_or_default();
+            let monthly = o.monthly.as_ref().map(|m| m.price.text()).unwrap_or_default();
+            vec![
+                o.id.to_string(),
+                o.provider.to_string(),
+                o.name.to_string(),
+                o.gpu.to_string(),
+                o.gpus.text(),
+                Param::text(&o.currency),
+                od,
+                monthly,
+            ]
+        })
+    }
+    fn parse(s: &str) -> Option<Self> {
+        unlist(s, |[id, provider, name, gpu, gpus, currency, od, monthly]| {
+            let od: Option<f64> = Param::parse(&od)?;
+            let monthly: Option<f64> = Param::parse(&monthly)?;
+            Some(Offer {
+                id: id.into(),
+                provider: provider.into(),
+                name: name.into(),
+                gpu: gpu.into(),
+                gpus: Param::parse(&gpus)?,
+                currency: Param::parse(&currency)?,
+                od: od.map(|hourly| OnDemand { hourly, ..OnDemand::default() }),
+                monthly: monthly.map(|price| Monthly { price, ..Monthly::default() }),
+                source: "user".into(),
+                ..Offer::default()
+            })
+        })
+    }
 }
 
-fn set_offers(p: &mut Plan, s: &str) -> Option<()> {
-    p.cost.offers = unlist(s, 8)?
-        .into_iter()
-        .map(|v| match v.as_slice() {
-            [id, provider, name, gpu, gpus, currency, od, monthly] => {
-                let od: Option<f64> = Param::parse(od)?;
-                let monthly: Option<f64> = Param::parse(monthly)?;
-                Some(Offer {
-                    id: id.clone().into(),
-                    provider: provider.clone().into(),
-                    name: name.clone().into(),
-                    gpu: gpu.clone().into(),
-                    gpus: Param::parse(gpus)?,
-                    currency: <Named<_> as Param>::parse(currency)?.0,
-                    od: od.map(|hourly| OnDemand { hourly, ..OnDemand::default() }),
-                    monthly: monthly.map(|price| Monthly { price, ..Monthly::default() }),
-                    source: "user".into(),
-                    ..Offer::default()
-                })
-            }
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    Some(())
+/// Checklist ticks: item ids, comma-separated.
+impl Param for Vec<String> {
+    fn text(&self) -> String {
+        self.join(",")
+    }
+    fn parse(s: &str) -> Option<Self> {
+        Some(s.split(',').filter(|t| !t.is_empty()).map(str::to_string).collect())
+    }
 }
 
 /// Every v1 key, in the order decoding applies them (the model first).
 const FIELDS: &[Field] = &[
-    named!("t", "task", task),
-    Field { key: "m", path: "model", get: |p| Some(model_key(p)), set: set_model },
+    plain!("t", "task", task),
+    plain!("m", "model", model),
     arch!("a.p", params),
     arch!("a.l", layers),
     arch!("a.h", hidden),
@@ -371,71 +392,38 @@ const FIELDS: &[Field] = &[
     arch!("a.i", intermediate),
     arch!("a.v", vocab),
     arch!("a.tie", tied_embeddings),
-    Field {
-        key: "a.mlp",
-        path: "model.arch.mlp",
-        get: |p| p.model.custom().map(|a| Named(a.mlp).text()),
-        set: |p, s| {
-            p.model.custom_mut()?.mlp = <Named<_> as Param>::parse(s)?.0;
-            Some(())
-        },
-    },
+    arch!("a.mlp", mlp),
     arch!("a.e", experts),
     arch!("a.ea", experts_active),
     arch!("a.se", shared_experts),
     arch!("a.dl", dense_layers),
     arch!("a.di", dense_intermediate),
-    Field {
-        key: "a.mla",
-        path: "model.arch.attention",
-        get: |p| p.model.custom().map(mla_text),
-        set: |p, s| {
-            p.model.custom_mut()?.attention = mla_parse(s)?;
-            Some(())
-        },
-    },
-    Field {
-        key: "a.sw",
-        path: "model.arch.sliding",
-        get: |p| p.model.custom().map(window_text),
-        set: |p, s| {
-            p.model.custom_mut()?.sliding = window_parse(s)?;
-            Some(())
-        },
-    },
+    arch!("a.mla", attention),
+    arch!("a.sw", sliding),
     arch!("a.ctx", max_context),
     generic!("g.p", params),
     generic!("g.act", activation_gb),
     generic!("g.f", flops_per_item),
-    named!("w", "inference.weights", inference.weights),
-    named!("kv", "inference.kv_dtype", inference.kv_dtype),
+    plain!("w", "inference.weights", inference.weights),
+    plain!("kv", "inference.kv_dtype", inference.kv_dtype),
     plain!("ctx", "inference.context", inference.context),
     plain!("conc", "inference.concurrency", inference.concurrency),
-    named!("eng", "inference.engine", inference.engine),
+    plain!("eng", "inference.engine", inference.engine),
     plain!("util", "inference.gpu_mem_util", inference.gpu_mem_util),
     plain!("pt", "inference.prompt_tokens", inference.prompt_tokens),
     plain!("ot", "inference.output_tokens", inference.output_tokens),
     plain!("qps", "inference.target_qps", inference.target_qps),
     plain!("rkb", "inference.response_kb", inference.response_kb),
-    named!("meth", "training.method", training.method),
-    Field {
-        key: "bw",
-        path: "training.base_weights",
-        get: |p| Some(p.training.base_weights.map(|w| Named(w).text()).unwrap_or_default()),
-        set: |p, s| {
-            p.training.base_weights =
-                if s.is_empty() { None } else { Some(<Named<_> as Param>::parse(s)?.0) };
-            Some(())
-        },
-    },
+    plain!("meth", "training.method", training.method),
+    plain!("bw", "training.base_weights", training.base_weights),
     plain!("r", "training.lora_rank", training.lora_rank),
-    named!("lt", "training.lora_targets", training.lora_targets),
-    named!("prec", "training.precision", training.precision),
-    named!("opt", "training.optimizer", training.optimizer),
+    plain!("lt", "training.lora_targets", training.lora_targets),
+    plain!("prec", "training.precision", training.precision),
+    plain!("opt", "training.optimizer", training.optimizer),
     plain!("oib", "training.opt_in_bwd", training.opt_in_bwd),
     plain!("b", "training.batch", training.batch),
     plain!("seq", "training.seq", training.seq),
-    named!("gc", "training.grad_ckpt", training.grad_ckpt),
+    plain!("gc", "training.grad_ckpt", training.grad_ckpt),
     plain!("off", "training.act_offload", training.act_offload),
     plain!("cce", "training.chunked_ce", training.chunked_ce),
     plain!("fa", "training.flash_attn", training.flash_attn),
@@ -445,7 +433,7 @@ const FIELDS: &[Field] = &[
     plain!("g", "parallel.gpus", parallel.gpus),
     plain!("tp", "parallel.tp", parallel.tp),
     plain!("pp", "parallel.pp", parallel.pp),
-    named!("sh", "parallel.shard", parallel.shard),
+    plain!("sh", "parallel.shard", parallel.shard),
     plain!("gpu", "hardware.gpu", hardware.gpu),
     plain!("hr", "hardware.headroom_pct", hardware.headroom_pct),
     plain!("gpn", "hardware.gpus_per_node", hardware.gpus_per_node),
@@ -460,32 +448,19 @@ const FIELDS: &[Field] = &[
     plain!("ega", "cost.egress_auto", cost.egress_auto),
     plain!("dbg", "cost.debug_pct", cost.debug_pct),
     plain!("cont", "cost.contingency_pct", cost.contingency_pct),
-    named!("cur", "cost.currency", cost.currency),
+    plain!("cur", "cost.currency", cost.currency),
     plain!("fx", "cost.cny_per_usd", cost.cny_per_usd),
     plain!("spd", "cost.spot_per_day", cost.spot_per_day),
     plain!("cpm", "cost.ckpt_min", cost.ckpt_min),
     plain!("rsm", "cost.restart_min", cost.restart_min),
     plain!("spc", "cost.sp_commit", cost.sp_commit),
-    named!("spu", "cost.sp_upfront", cost.sp_upfront),
+    plain!("spu", "cost.sp_upfront", cost.sp_upfront),
     plain!("pro", "cost.prorate", cost.prorate),
     plain!("bd", "cost.block_days", cost.block_days),
-    Field { key: "ed", path: "cost.edits", get: |p| Some(list(&p.cost.edits, edit_parts)), set: set_edits },
-    Field { key: "it", path: "cost.items", get: |p| Some(list(&p.cost.items, item_parts)), set: set_items },
-    Field {
-        key: "of",
-        path: "cost.offers",
-        get: |p| Some(list(&p.cost.offers, offer_parts)),
-        set: set_offers,
-    },
-    Field {
-        key: "tick",
-        path: "ticks",
-        get: |p| Some(p.ticks.join(",")),
-        set: |p, s| {
-            p.ticks = s.split(',').filter(|t| !t.is_empty()).map(str::to_string).collect();
-            Some(())
-        },
-    },
+    plain!("ed", "cost.edits", cost.edits),
+    plain!("it", "cost.items", cost.items),
+    plain!("of", "cost.offers", cost.offers),
+    plain!("tick", "ticks", ticks),
 ];
 
 /// The plan's baseline for "differs from default": a default plan holding a
@@ -504,7 +479,7 @@ pub fn encode(plan: &Plan, lang: Option<Lang>, unit: Option<&str>) -> String {
     let base = baseline(plan);
     let mut out = vec![format!("v={VERSION}")];
     for f in FIELDS {
-        let (Some(value), old) = ((f.get)(plan), (f.get)(&base)) else { continue };
+        let (Some(value), old) = (f.text(plan), f.text(&base)) else { continue };
         if f.key == "m" || old.as_deref() != Some(value.as_str()) {
             out.push(format!("{}={}", f.key, escape(&value)));
         }
@@ -534,7 +509,7 @@ pub fn decode(input: &str) -> Link {
     // Fields apply in table order so that the model is chosen before its shape.
     for f in FIELDS {
         for (_, value) in pairs.iter().filter(|(k, _)| k == f.key) {
-            if (f.set)(&mut link.plan, value).is_some() {
+            if f.write(&mut link.plan, value) {
                 applied.push((f, value.clone()));
             } else {
                 // A shape key is "not applicable" only when the model lacks that shape.
@@ -592,8 +567,8 @@ fn drop_invalid(link: &mut Link, applied: &[(&'static Field, String)]) {
         // Every value given for this key is spent: the field is back to its default.
         live.retain(|(f, _)| f.key != field.key);
         let fresh = baseline(&link.plan);
-        if let Some(default) = (field.get)(&fresh) {
-            let _ = (field.set)(&mut link.plan, &default);
+        if let Some(default) = field.text(&fresh) {
+            field.write(&mut link.plan, &default);
         }
         link.ignored.push(Ignored {
             key: field.key.into(),
