@@ -11,10 +11,10 @@ use sha2::{Digest, Sha256};
 use crate::sh::{self, Result};
 
 /// Everything the page loads, gzip-compressed (issue 10's budget).
-// Issue 10 asks for 200 KB; the bundle measures 209,450 B (2026-12-03, docs/performance.md),
+// Issue 10 asks for 200 KB; the bundle measures 207,174 B (2026-12-03, docs/performance.md),
 // so this guard holds the line against growth while the size work goes on. Lower it as the
 // bundle shrinks; never raise it.
-const GZIP_BUDGET: u64 = 205 * 1024;
+const GZIP_BUDGET: u64 = 203 * 1024;
 
 pub fn release() -> Result {
     let mut cmd = Command::new("trunk");
@@ -78,7 +78,12 @@ fn add_csp(index: &Path) -> Result {
         hashes.join(" ")
     );
     let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">");
-    let html = html.replacen("<meta charset=\"utf-8\">", &format!("<meta charset=\"utf-8\">{meta}"), 1);
+    // Right after the charset tag, however the minifier wrote it.
+    let at = html
+        .find("<meta charset")
+        .and_then(|start| html[start..].find('>').map(|end| start + end + 1))
+        .ok_or("dist/index.html has no <meta charset> to put the CSP after")?;
+    let html = format!("{}{meta}{}", &html[..at], &html[at..]);
     std::fs::write(index, html).map_err(|e| format!("{}: {e}", index.display()))
 }
 
