@@ -774,6 +774,34 @@ mod tests {
         assert!(link.plan.validate().is_empty());
     }
 
+    /// Whole numbers read as decimals; one past its type's range is out of
+    /// range (validation names the range), not unreadable.
+    #[test]
+    fn whole_numbers_read_as_decimals_and_saturate() {
+        let link = decode("ctx=3.2768e4&conc=8.0&tp=99999999999&b=1.5&g=-2");
+        assert_eq!(link.plan.inference.context, 32768);
+        assert_eq!(link.plan.inference.concurrency, 8);
+        let keys: Vec<(&str, Reason)> = link.ignored.iter().map(|i| (i.key.as_str(), i.reason)).collect();
+        assert!(keys.contains(&("tp", Reason::OutOfRange)), "{keys:?}");
+        assert!(keys.contains(&("b", Reason::BadValue)), "{keys:?}");
+        assert!(keys.contains(&("g", Reason::BadValue)), "{keys:?}");
+    }
+
+    /// The inputs column's way in: a field by path, read and written as text.
+    #[test]
+    fn fields_by_path_read_and_write_text() {
+        let mut p = Plan::default();
+        let ctx = field("inference.context").expect("context is a field");
+        assert!(ctx.write(&mut p, "65536"));
+        assert_eq!(ctx.text(&p).as_deref(), Some("65536"));
+        assert!(!ctx.write(&mut p, "lots"), "unreadable text is refused");
+        assert_eq!(p.inference.context, 65536, "and leaves the plan");
+        let layers = field("model.arch.layers").expect("layers is a field");
+        assert_eq!(layers.text(&p), None, "a preset has no custom shape");
+        assert!(!layers.write(&mut p, "40"));
+        assert!(field("inference.nonsense").is_none());
+    }
+
     #[test]
     fn newer_versions_are_flagged() {
         let link = decode("v=9&ctx=100");
