@@ -3,7 +3,7 @@
 # classes (IntoUnderlyingSource, -Sink, -ByteSource). Leptos always builds
 # server_fn with its "browser" feature, which pulls those #[wasm_bindgen]
 # classes in; exported, the linker must keep them and everything they reach
-# (futures, JSPI glue), though a CSR page never streams: 7.8 KB gzip of the
+# (futures, JSPI glue), though a CSR page never streams: 7.9 KB gzip of the
 # page (issue 10, docs/performance.md). wasm-bindgen still writes their JS
 # class shells, which nothing constructs.
 set -euo pipefail
