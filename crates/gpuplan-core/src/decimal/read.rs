@@ -345,6 +345,21 @@ mod tests {
         }
     }
 
+    /// Up to 19 digits with exponents ±25, and integer ties between 2^53
+    /// and 2^54 (odd integers there are midpoints), checked against std.
+    #[test]
+    fn nineteen_digits_match_rust() {
+        let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+        for _ in 0..20_000 {
+            let m = rng.next() % 10_000_000_000_000_000_000;
+            let exp = (rng.next() % 50) as i64 - 25;
+            same(&format!("{m}e{exp}"));
+            let odd = (1u64 << 53) + (rng.next() % (1 << 52)) * 2 + 1;
+            same(&odd.to_string());
+            same(&format!("{odd}.0000000000001"));
+        }
+    }
+
     /// `a + b` for two non-negative decimals with the same number of places.
     fn add(a: &str, b: &str) -> String {
         let width = a.len().max(b.len());
