@@ -114,7 +114,7 @@ pub fn inputs(app: App) -> Option<Element> {
             (Ev::Change, "kind", _) => app.plan.update(|p| set_kind(p, &value(el))),
             (Ev::Input, "search", _) => query.set(value(el)),
             (Ev::Change, "preset", _) => app.plan.update(|p| p.model = ModelSpec::Preset { id: value(el) }),
-            (Ev::Change, "gpu", _) => app.plan.update(|p| p.hardware.gpu = value(el)),
+            (Ev::Change, "gpu", _) => app.plan.update(|p| write(p, "hardware.gpu", &value(el))),
             (Ev::Click, "shape", _) => app.plan.update(|p| set_kind(p, "custom")),
             _ => {}
         }
