@@ -112,6 +112,36 @@ test('training inputs replace inference inputs', async () => {
   await context.close();
 });
 
+// Every kind of control writes the plan through the core's table of fields:
+// model-source radios, a number, a select, the GPU list and a checkbox.
+test('each kind of control changes the plan and the link', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  const changed = async (act) => {
+    const [before, url] = [await peak(page).textContent(), page.url()];
+    await act();
+    await page.waitForFunction(([p, u]) => document.querySelector('[data-testid="peak-memory"]').textContent !== p
+      || location.href !== u, [before, url]);
+  };
+  await page.locator('label[for="f-model-custom"]').click();
+  assert.equal(await page.locator('#f-model-arch-layers').inputValue(), '32', 'the preset shape carries over');
+  await changed(() => page.fill('#f-model-arch-layers', '64'));
+  assert.match(page.url(), /a\.l=64/);
+  await changed(() => page.locator('#f-model-arch-mlp').selectOption('gelu'));
+  assert.match(page.url(), /a\.mlp=gelu/);
+  await changed(() => page.getByTestId('gpu-select').selectOption('h200-sxm'));
+  assert.match(page.url(), /gpu=h200-sxm/);
+  await page.locator('label[for="f-task-train"]').click();
+  await page.waitForSelector('#f-training-flash_attn');
+  await changed(() => page.locator('#f-training-flash_attn').click());
+  assert.match(page.url(), /fa=0/);
+  await page.locator('label[for="f-model-generic"]').click();
+  await page.waitForSelector('#f-model-generic-params');
+  assert.ok(Number(await page.locator('#f-model-generic-params').inputValue()) > 1e9, 'the parameter count carries over');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('fits a 360 px wide screen without horizontal scrolling', async () => {
   const { page, context } = await openPage(browser, server.url, { viewport: { width: 360, height: 780 } });
   await ready(page);
