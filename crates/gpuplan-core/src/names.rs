@@ -1,8 +1,8 @@
 //! Enum values by their serde names ("qlora", "zero3"), for links and flags,
 //! so each name is written once, in the `#[serde(rename_all)]` of its enum.
 
-use serde::de::value::{Error as DeError, StrDeserializer};
-use serde::de::IntoDeserializer;
+use serde::de::value::StrDeserializer;
+use serde::de::{self, Expected, IntoDeserializer, Unexpected};
 use serde::ser::{self, Impossible, Serialize};
 use serde::Deserialize;
 
@@ -13,8 +13,47 @@ pub fn variant<T: Serialize>(value: &T) -> Option<&'static str> {
 
 /// The unit variant with this serde name.
 pub fn parse<'de, T: Deserialize<'de>>(name: &'de str) -> Option<T> {
-    let de: StrDeserializer<'de, DeError> = name.into_deserializer();
+    let de: StrDeserializer<'de, Refused> = name.into_deserializer();
     T::deserialize(de).ok()
+}
+
+/// A name that is no variant. It carries no message: serde's own error
+/// type formats one ("unknown variant `x`, expected one of ...") that
+/// `parse` drops, and its formatting code would stay in the wasm (issue 10).
+#[derive(Debug)]
+struct Refused;
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("not a variant name")
+    }
+}
+impl std::error::Error for Refused {}
+impl de::Error for Refused {
+    fn custom<M: std::fmt::Display>(_: M) -> Self {
+        Refused
+    }
+    fn invalid_type(_: Unexpected, _: &dyn Expected) -> Self {
+        Refused
+    }
+    fn invalid_value(_: Unexpected, _: &dyn Expected) -> Self {
+        Refused
+    }
+    fn invalid_length(_: usize, _: &dyn Expected) -> Self {
+        Refused
+    }
+    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
+        Refused
+    }
+    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
+        Refused
+    }
+    fn missing_field(_: &'static str) -> Self {
+        Refused
+    }
+    fn duplicate_field(_: &'static str) -> Self {
+        Refused
+    }
 }
 
 struct VariantName;
