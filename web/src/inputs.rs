@@ -95,8 +95,9 @@ pub fn inputs(app: App) -> Option<Element> {
         match (ev, act, spec()) {
             (Ev::Input, "num", Some(Spec::Num(n))) => {
                 let text = value(el);
-                if let Ok(v) = parse(&text, n.int, n.optional) {
-                    app.plan.update(|p| write(p, n.path, &v.map(fmt::shortest).unwrap_or_default()));
+                // Checked here for the field's message; the core reads the same text.
+                if parse(&text, n.int, n.optional).is_ok() {
+                    app.plan.update(|p| write(p, n.path, text.trim()));
                 }
                 let now = app.plan.with_untracked(|p| read(p, n.path));
                 typed.update(|list| {

@@ -13,51 +13,16 @@ pub fn variant<T: Serialize>(value: &T) -> Option<&'static str> {
 
 /// The unit variant with this serde name.
 pub fn parse<'de, T: Deserialize<'de>>(name: &'de str) -> Option<T> {
-    let de: StrDeserializer<'de, Refused> = name.into_deserializer();
+    let de: StrDeserializer<'de, NotUnit> = name.into_deserializer();
     T::deserialize(de).ok()
-}
-
-/// A name that is no variant. It carries no message: serde's own error
-/// type formats one ("unknown variant `x`, expected one of ...") that
-/// `parse` drops, and its formatting code would stay in the wasm (issue 10).
-#[derive(Debug)]
-struct Refused;
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("not a variant name")
-    }
-}
-impl std::error::Error for Refused {}
-impl de::Error for Refused {
-    fn custom<M: std::fmt::Display>(_: M) -> Self {
-        Refused
-    }
-    fn invalid_type(_: Unexpected, _: &dyn Expected) -> Self {
-        Refused
-    }
-    fn invalid_value(_: Unexpected, _: &dyn Expected) -> Self {
-        Refused
-    }
-    fn invalid_length(_: usize, _: &dyn Expected) -> Self {
-        Refused
-    }
-    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
-        Refused
-    }
-    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
-        Refused
-    }
-    fn missing_field(_: &'static str) -> Self {
-        Refused
-    }
-    fn duplicate_field(_: &'static str) -> Self {
-        Refused
-    }
 }
 
 struct VariantName;
 
+/// No unit variant, or no name of one, either way. It carries no message:
+/// serde's own error type formats one ("unknown variant `x`, expected one
+/// of ...") that `parse` drops, and its formatting code would stay in the
+/// wasm (issue 10).
 #[derive(Debug)]
 struct NotUnit;
 
@@ -69,6 +34,32 @@ impl std::fmt::Display for NotUnit {
 impl std::error::Error for NotUnit {}
 impl ser::Error for NotUnit {
     fn custom<M: std::fmt::Display>(_: M) -> Self {
+        NotUnit
+    }
+}
+impl de::Error for NotUnit {
+    fn custom<M: std::fmt::Display>(_: M) -> Self {
+        NotUnit
+    }
+    fn invalid_type(_: Unexpected, _: &dyn Expected) -> Self {
+        NotUnit
+    }
+    fn invalid_value(_: Unexpected, _: &dyn Expected) -> Self {
+        NotUnit
+    }
+    fn invalid_length(_: usize, _: &dyn Expected) -> Self {
+        NotUnit
+    }
+    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
+        NotUnit
+    }
+    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
+        NotUnit
+    }
+    fn missing_field(_: &'static str) -> Self {
+        NotUnit
+    }
+    fn duplicate_field(_: &'static str) -> Self {
         NotUnit
     }
 }
