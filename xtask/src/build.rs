@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use crate::sh::{self, Result};
 
 /// Everything the page loads, gzip-compressed (issue 10's budget).
-// Issue 10 asks for 200 KB; the bundle measures 205,948 B (2026-12-03, docs/performance.md),
+// Issue 10 asks for 200 KB; the bundle measures 205,907 B (2026-12-03, docs/performance.md),
 // so this guard holds the line against growth while the size work goes on. Lower it as the
 // bundle shrinks; never raise it.
 const GZIP_BUDGET: u64 = 202 * 1024;
