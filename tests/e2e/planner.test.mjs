@@ -65,15 +65,24 @@ test('invalid input shows an error next to the field and keeps the last result',
   await context.close();
 });
 
-test('language toggle switches every label and persists', async () => {
+// The toggle reopens the page in the other language's bundle, on the same plan.
+async function toggleLang(page, to) {
+  await Promise.all([page.waitForURL(new RegExp(`[?&]lang=${to}(&|$)`)), page.getByTestId('lang-toggle').click()]);
+  await ready(page);
+}
+
+test('language toggle switches every label, keeps the plan and persists', async () => {
   const { page, context } = await openPage(browser, server.url, { locale: 'zh-CN' });
   await ready(page);
   const label = page.locator('label[for="f-inference-context"]');
   assert.equal(await label.innerText(), '上下文长度');
   assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
   await screenshot(page, 'planner-zh');
-  await page.getByTestId('lang-toggle').click();
+  await page.fill('#f-inference-context', '65536');
+  await page.waitForFunction(() => /[?&]ctx=65536(&|$)/.test(location.search));
+  await toggleLang(page, 'en');
   assert.equal(await label.innerText(), 'Context length');
+  assert.equal(await page.locator('#f-inference-context').inputValue(), '65536', 'the plan survives the switch');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
   // The unit switch changes the peak's unit.
   await page.getByTestId('unit-toggle').getByRole('button', { name: 'GiB' }).click();
@@ -86,6 +95,28 @@ test('language toggle switches every label and persists', async () => {
   await context.close();
 });
 
+// Each language is its own bundle (issue 10): a page fetches one of them only,
+// chosen by the link, else the saved choice, else the browser's language.
+test('each language loads its own bundle and never the other', async () => {
+  const cases = [
+    ['', 'zh-CN', 'zh'], ['', 'en-US', 'en'], ['?lang=en', 'zh-CN', 'en'], ['?lang=zh', 'en-US', 'zh'],
+    ['?lang=fr', 'zh-TW', 'zh'],
+  ];
+  for (const [query, locale, want] of cases) {
+    const { page, context } = await openPage(browser, server.url + query, { locale });
+    const bundles = [];
+    page.on('request', (r) => {
+      const m = /gpuplan-web-(\w+)-[0-9a-f]+(\.js|_bg\.wasm)$/.exec(r.url());
+      if (m) bundles.push(m[1] + m[2]);
+    });
+    await page.reload();
+    await ready(page);
+    assert.deepEqual(bundles.sort(), [`${want}.js`, `${want}_bg.wasm`], `${query} in ${locale}`);
+    assert.equal(await page.locator('html').getAttribute('lang'), want === 'zh' ? 'zh-CN' : 'en');
+    await context.close();
+  }
+});
+
 test('a throwing localStorage does not break the page', async () => {
   const context = await browser.newContext({ locale: 'en-US' });
   await context.addInitScript(() => {
@@ -96,7 +127,7 @@ test('a throwing localStorage does not break the page', async () => {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(server.url);
   await ready(page);
-  await page.getByTestId('lang-toggle').click();
+  await toggleLang(page, 'zh');
   assert.equal(await page.locator('label[for="f-inference-context"]').innerText(), '上下文长度');
   assert.deepEqual(errors, []);
   await context.close();

@@ -118,7 +118,10 @@ async function exercise(page) {
   const before = await peak(page);
   await page.fill('#f-inference-context', '65536');
   await page.waitForFunction((b) => document.querySelector('[data-testid="peak-memory"]').textContent !== b, before);
-  await page.getByTestId('lang-toggle').click();
+  // The language switch reopens the page in the other bundle.
+  const lang = await page.locator('html').getAttribute('lang');
+  await Promise.all([page.waitForURL(lang === 'en' ? /[?&]lang=zh/ : /[?&]lang=en/), page.getByTestId('lang-toggle').click()]);
+  await ready(page);
   await page.getByTestId('unit-toggle').getByRole('button', { name: 'GiB' }).click();
   assert.match(await peak(page), / GiB$/);
   await page.reload();

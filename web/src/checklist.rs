@@ -11,7 +11,7 @@ use crate::state::App;
 
 pub fn checklist(app: App) -> Option<Element> {
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)))
     };
     let on_act = move |act: &str, id: &str| {

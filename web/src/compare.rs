@@ -19,7 +19,7 @@ use crate::table::{table, Col, Row};
 
 /// The example cards; a click loads the card's plan.
 pub fn gallery_block(app: App) -> Option<Element> {
-    let body = move || Some(gallery(app.lang.get()));
+    let body = move || Some(gallery(app.lang));
     let on_act = move |act: &str, id: &str| {
         if let Some(e) = examples::all().into_iter().find(|e| act == "example" && e.id == id) {
             app.load(e.plan);
@@ -87,7 +87,7 @@ const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::Spee
 pub fn compare(app: App) -> Option<Element> {
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let unit = app.unit.get();
         let table = pinned.with(|pin| {
             let (old_plan, old) = pin.as_ref()?;

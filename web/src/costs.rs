@@ -132,7 +132,7 @@ fn skipped(c: &CostReport, lang: Lang) -> El {
 pub fn cost_table(app: App) -> Option<Element> {
     let pick: RwSignal<Option<String>> = RwSignal::new(None);
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let horizon =
             if app.settled.with(|p| p.task) == Task::Train { K::HorizonRun } else { K::HorizonServe };
         let picked = pick.get();

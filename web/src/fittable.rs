@@ -119,7 +119,7 @@ pub fn fit_table(app: App) -> Option<Element> {
     let stack = RwSignal::new(String::new());
     let fits_only = RwSignal::new(false);
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let unit = app.unit.get();
         let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
         let task = app.settled.with(|p| p.task);

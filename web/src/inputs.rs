@@ -77,7 +77,7 @@ pub fn inputs(app: App) -> Option<Element> {
         query.set(String::new());
     });
     let build = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let q = query.get();
         app.errors(|errs| {
             app.plan.with(|plan| {

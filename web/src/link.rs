@@ -28,10 +28,19 @@ pub fn start() -> Start {
     Start { shared: !search.trim_start_matches('?').split('&').all(display), link: share::decode(&search) }
 }
 
+/// Reopens the page on the current plan in `lang`: each language is a bundle
+/// of its own, which the loader in index.html picks by the link's `lang`.
+pub fn reopen_in(app: App, lang: Lang) {
+    let q = app.plan.with_untracked(|p| share::encode(p, Some(lang), Some(app.unit.get_untracked().code())));
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_search(&q);
+    }
+}
+
 /// The share link of the current plan, kept in the address bar.
 pub fn share_link(app: App, embed: bool, host: Option<String>) -> Option<Element> {
     let query = Memo::new(move |_| {
-        let q = app.settled.with(|p| share::encode(p, Some(app.lang.get()), Some(app.unit.get().code())));
+        let q = app.settled.with(|p| share::encode(p, Some(app.lang), Some(app.unit.get().code())));
         let extra = match (embed, &host) {
             (true, Some(h)) => format!("&embed=1&host={h}"),
             (true, None) => "&embed=1".to_string(),
@@ -47,14 +56,14 @@ pub fn share_link(app: App, embed: bool, host: Option<String>) -> Option<Element
     });
     // The snippets follow the last valid plan, like the results.
     let snippets = Memo::new(move |prev: Option<&Option<Snippets>>| {
-        let lang = app.lang.get();
+        let lang = app.lang;
         app.outcome.with(|o| match o {
             Ok(r) => app.settled.with(|p| Some(snippets::snippets(p, r, lang, &page_base()))),
             Err(_) => prev.cloned().flatten(),
         })
     });
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let full = format!("{}{}", page_base(), query.get());
         let area = |id: &str, key: K, text: &str| {
             let area = h("textarea").a("id", id).a("data-testid", id).a("readonly", "").a("rows", "5");
@@ -104,7 +113,7 @@ pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
         return None;
     }
     let body = move || {
-        let lang: Lang = app.lang.get();
+        let lang: Lang = app.lang;
         let parts: Vec<String> = ignored.iter().map(|i| i.describe(lang)).collect();
         let text = format!("{} {}", t(lang, K::LinkIgnored), parts.join("; "));
         Some(h("p").c("notice link-notice").a("role", "status").a("data-testid", "notice").t(&text))

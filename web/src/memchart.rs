@@ -57,7 +57,7 @@ pub fn mem_chart(app: App) -> Option<Element> {
         }
     });
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         let unit = app.unit.get();
         let task = app.settled.with_untracked(|p| p.task);
         let chosen = app.shown.with(|r| {

@@ -20,8 +20,9 @@ const fn same(value: &'static str, label: &'static str) -> Opt {
     Opt { value, zh: label, en: label }
 }
 
+/// A label in each language; a one-language build keeps only its own.
 const fn tr(value: &'static str, zh: &'static str, en: &'static str) -> Opt {
-    Opt { value, zh, en }
+    Opt { value, zh: if Lang::Zh.carried() { zh } else { "" }, en: if Lang::En.carried() { en } else { "" } }
 }
 
 pub const TASK: &[Opt] = &[tr("infer", "推理", "Inference"), tr("train", "训练", "Training")];

@@ -33,7 +33,7 @@ pub fn results(app: App) -> Option<Element> {
     let section = element("section", &[("class", "results"), ("aria-labelledby", "results-h")])?;
     let heading = element("h2", &[("id", "results-h")])?;
     let body = element("div", &[("class", "result-body")])?;
-    watch(&heading, move |h2| h2.set_text_content(Some(t(app.lang.get(), K::Results))));
+    heading.set_text_content(Some(t(app.lang, K::Results)));
     watch(&body, move |body| {
         let class = if app.errors(|e| e.is_some()) { "result-body stale" } else { "result-body" };
         let _ = body.set_attribute("class", class);
@@ -53,7 +53,7 @@ pub fn results(app: App) -> Option<Element> {
 /// the last valid result.
 fn stale(app: App) -> Option<Element> {
     let body = move || {
-        let lang = app.lang.get();
+        let lang = app.lang;
         app.errors(|errs| {
             let items = errs?.iter().map(|e| h("li").t(&e.message(lang)));
             Some(
@@ -72,7 +72,7 @@ fn stale(app: App) -> Option<Element> {
 /// part is what it is. One patched block, redrawn in the keystroke's frame.
 fn headline_block(app: App) -> Option<Element> {
     let body = move || {
-        let (lang, unit) = (app.lang.get(), app.unit.get());
+        let (lang, unit) = (app.lang, app.unit.get());
         Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))
     };
     host("", body, |_, _| {})

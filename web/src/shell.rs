@@ -19,7 +19,9 @@ use crate::state::App;
 pub fn app() {
     let start = link::start();
     let embed = start.link.embed;
-    let lang = start.link.lang.unwrap_or_else(prefs::initial_lang);
+    // A one-language bundle (the page's) speaks its language: the loader in
+    // index.html chose it by these same rules.
+    let lang = gpuplan_core::lang::ONLY.or(start.link.lang).unwrap_or_else(prefs::initial_lang);
     // A link's unit that is not a known code reads as the default.
     let unit = match start.link.unit.as_deref() {
         Some(code) => Unit::from_code(code).unwrap_or_default(),
@@ -32,7 +34,7 @@ pub fn app() {
     if !embed {
         prefs::keep_plan(app.settled);
     }
-    Effect::new_sync(move |_| prefs::set_document_lang(app.lang.get()));
+    prefs::set_document_lang(lang);
     sheet::load(app, start.link.host.clone());
     if embed {
         link::report_to_host(app);
@@ -53,15 +55,15 @@ pub fn app() {
 
 /// Title, unit switch and language switch (not shown when embedded).
 fn header_block(app: App) -> Option<Element> {
-    let body = move || Some(header(app.lang.get(), app.unit.get()));
+    let body = move || Some(header(app.lang, app.unit.get()));
     let on_act = move |act: &str, arg: &str| match act {
         "lang" => {
-            let next = match app.lang.get_untracked() {
+            let next = match app.lang {
                 Lang::Zh => Lang::En,
                 Lang::En => Lang::Zh,
             };
-            app.lang.set(next);
             prefs::save_lang(next);
+            link::reopen_in(app, next);
         }
         "unit" => {
             if let Some(unit) = Unit::from_code(arg) {

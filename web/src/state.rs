@@ -28,7 +28,9 @@ pub struct App {
     pub plan: RwSignal<Plan>,
     /// The plan the report describes: `plan`, once the edit's frame is painted.
     pub settled: RwSignal<Plan>,
-    pub lang: RwSignal<Lang>,
+    /// Fixed for the page's life: switching reloads it in the other
+    /// language's bundle (`link::reopen_in`).
+    pub lang: Lang,
     pub unit: RwSignal<Unit>,
     /// Bumped when a whole plan is loaded, so inputs drop their typed text.
     pub loaded: RwSignal<u32>,
@@ -51,11 +53,9 @@ impl App {
         let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
         follow(plan, settled);
-        let lang = RwSignal::new(lang);
         let offers = RwSignal::new(gpuplan_core::offers::defaults());
         let head = shared(move || plan.with(gpuplan_core::report::headline));
         let outcome = shared(move || {
-            let lang = lang.get();
             offers.with(|o| settled.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
         });
         let problems = Memo::new(move |_| match head.with(|h| h.as_ref().err().cloned()) {

@@ -79,6 +79,16 @@ fn test() -> sh::Result {
     wasm_clippy.extend(wasm);
     wasm_clippy.extend(["--", "-D", "warnings"]);
     sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;
+    // The page ships one bundle per language (issue 10): lint one of them and
+    // check both write every text in their own language.
+    let mut one_lang = vec!["clippy", "-p", "gpuplan-web", "--features", "en"];
+    one_lang.extend(wasm);
+    one_lang.extend(["--", "-D", "warnings"]);
+    sh::step("clippy (wasm32, the English page)", sh::cargo(&one_lang))?;
+    for lang in ["zh", "en"] {
+        let args = ["test", "-p", "gpuplan-core", "--features", lang, "--test", "one_language"];
+        sh::step(&format!("one-language core ({lang})"), sh::cargo(&args))?;
+    }
     // The page's crate too: its pure helpers (tables, charts, labels) have
     // native unit tests, which rotted unseen while it was left out.
     sh::step("cargo test", sh::cargo(&["test", "--workspace"]))?;

@@ -38,19 +38,19 @@ impl FieldError {
     /// One line naming the field and what is accepted.
     pub fn message(&self, lang: Lang) -> String {
         let what = match &self.problem {
-            Problem::OutOfRange { min, max } => match lang {
+            Problem::OutOfRange { min, max } => match lang.written() {
                 Lang::Zh => format!("应在 {} 到 {} 之间", shortest(*min), shortest(*max)),
                 Lang::En => format!("must be between {} and {}", shortest(*min), shortest(*max)),
             },
             Problem::NotFinite | Problem::NotANumber => {
                 lang.pick("请输入一个有限的数字", "must be a finite number").to_string()
             }
-            Problem::Unknown { id } => match lang {
+            Problem::Unknown { id } => match lang.written() {
                 Lang::Zh => format!("未知的 id “{id}”"),
                 Lang::En => format!("unknown id \"{id}\""),
             },
             Problem::Inconsistent { rule } => rule_text(rule, lang).to_string(),
-            Problem::TooFewGpus { needed } => match lang {
+            Problem::TooFewGpus { needed } => match lang.written() {
                 Lang::Zh => format!("张量并行 × 流水线并行需要至少 {needed} 张 GPU"),
                 Lang::En => format!("tensor × pipeline parallel needs at least {needed} GPUs"),
             },

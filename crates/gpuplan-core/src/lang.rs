@@ -1,7 +1,22 @@
 //! The two languages the product speaks. Text that the core generates
-//! (error messages, checklist items) comes in both.
+//! (error messages, checklist items) comes in both, unless the build is for
+//! one language only (features `zh` and `en`: the page loads one bundle per
+//! language, issue 10); then every text is written in that language and the
+//! other's strings never reach the binary.
 
 use serde::{Deserialize, Serialize};
+
+#[cfg(all(feature = "zh", feature = "en"))]
+compile_error!("features `zh` and `en` each build for one language only; enable at most one");
+
+/// The one language of a single-language build; None where both are carried.
+pub const ONLY: Option<Lang> = if cfg!(feature = "zh") {
+    Some(Lang::Zh)
+} else if cfg!(feature = "en") {
+    Some(Lang::En)
+} else {
+    None
+};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Lang {
@@ -29,9 +44,27 @@ impl Lang {
         }
     }
 
+    /// The language this build writes `self` in: `self`, or the one
+    /// language a single-language build carries. Every choice of text goes
+    /// through here, so the other language's text is dead code there.
+    #[inline(always)]
+    pub const fn written(self) -> Lang {
+        match ONLY {
+            Some(only) => only,
+            None => self,
+        }
+    }
+
+    /// Whether this build carries text in `self`.
+    #[inline(always)]
+    pub const fn carried(self) -> bool {
+        matches!((ONLY, self), (None, _) | (Some(Lang::Zh), Lang::Zh) | (Some(Lang::En), Lang::En))
+    }
+
     /// One of two texts.
+    #[inline(always)]
     pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
-        match self {
+        match self.written() {
             Lang::Zh => zh,
             Lang::En => en,
         }

@@ -31,16 +31,16 @@ pub(super) fn model(f: &Facts) -> Bi {
     let params = if f.params > 0.0 { format!("（{}）", text::billions(f.params)) } else { String::new() };
     let params_en = if f.params > 0.0 { format!(" ({})", text::billions(f.params)) } else { String::new() };
     if f.model_name.is_empty() {
-        bi(format!("模型{params}"), format!("the model{params_en}"))
+        bi!(format!("模型{params}"), format!("the model{params_en}"))
     } else {
-        bi(format!("{}{params}", f.model_name), format!("{}{params_en}", f.model_name))
+        bi!(format!("{}{params}", f.model_name), format!("{}{params_en}", f.model_name))
     }
 }
 
 pub(super) fn gpu_name(f: &Facts) -> Bi {
     match &f.gpu {
-        Some(g) => bi(g.name.to_string(), g.name.to_string()),
-        None => bi("所选 GPU", "the chosen GPU"),
+        Some(g) => bi!(g.name.to_string(), g.name.to_string()),
+        None => bi!("所选 GPU", "the chosen GPU"),
     }
 }
 
@@ -48,7 +48,7 @@ pub(super) fn gpu_name(f: &Facts) -> Bi {
 pub(super) fn workload_phrase(f: &Facts) -> Bi {
     let m = model(f);
     match f.task {
-        Task::Infer => bi(
+        Task::Infer => bi!(
             format!(
                 "{}，{} 权重，最大上下文 {} token，并发 {} 个序列",
                 m.zh,
@@ -63,9 +63,9 @@ pub(super) fn workload_phrase(f: &Facts) -> Bi {
                 f.context,
                 f.concurrency,
                 if f.concurrency == 1 { "sequence" } else { "sequences" }
-            ),
+            )
         ),
-        Task::Train => bi(
+        Task::Train => bi!(
             format!(
                 "{}，{}，{}，序列长度 {}，每卡微批次 {}",
                 m.zh,
@@ -81,54 +81,55 @@ pub(super) fn workload_phrase(f: &Facts) -> Bi {
                 text::precision(f.precision, crate::lang::Lang::En),
                 f.seq,
                 f.batch
-            ),
+            )
         ),
     }
 }
 
 fn workload(f: &Facts) -> Option<Fill> {
     let w = workload_phrase(f);
-    Some(Fill::new(bi(format!("写下工作负载：{}。", w.zh), format!("Write down the workload: {}.", w.en))))
+    Some(Fill::new(bi!(format!("写下工作负载：{}。", w.zh), format!("Write down the workload: {}.", w.en))))
 }
 
 fn memory(f: &Facts) -> Option<Fill> {
     if f.per_gpu_bytes == 0 {
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             "计算每卡显存峰值，再留 10–30% 余量，然后决定单卡还是多卡。",
-            "Compute peak memory per GPU, add 10-30% headroom, then decide on one GPU or several.",
+            "Compute peak memory per GPU, add 10-30% headroom, then decide on one GPU or several."
         )));
     }
     let h = num(f.headroom_pct);
     let peak = size(f.per_gpu_bytes);
     let mut over = false;
     let mut p = match &f.gpu {
-        None => Para::new(
+        None => Para::from(bi!(
             format!("每卡显存：本方案峰值 {peak}，选卡时再留 {h}% 余量。"),
-            format!("Memory per GPU: the plan peaks at {peak}; keep {h}% headroom when choosing the card."),
-        ),
+            format!("Memory per GPU: the plan peaks at {peak}; keep {h}% headroom when choosing the card.")
+        )),
         Some(g) => {
             let usable = g.memory_gb * (1.0 - f.headroom_pct / 100.0);
             over = f.per_gpu_bytes as f64 / 1e9 > usable;
             let (mem, use_) = (gb(g.memory_gb), gb(usable));
-            let mut p = Para::new(
+            let mut p = Para::from(bi!(
                 format!("每卡显存：本方案峰值 {peak}；{} 标称 {mem} GB，留 {h}% 余量后可用 {use_} GB。", g.name),
                 format!(
                     "Memory per GPU: the plan peaks at {peak}; the {} has {mem} GB, {use_} GB usable with {h}% headroom.",
                     g.name
-                ),
-            );
+                )));
             if over {
-                p.push(
+                p.push(bi!(
                     "超出可用显存：换更大显存的卡、增加 GPU，或降低精度、上下文或并发。",
-                    "That is over: choose a larger card or more GPUs, or lower precision, context or concurrency.",
-                );
+                    "That is over: choose a larger card or more GPUs, or lower precision, context or concurrency."));
             }
             p
         }
     };
     let low = f.headroom_pct < 10.0;
     if low {
-        p.push(format!("余量 {h}% 低于常用的 10–30%。"), format!("{h}% headroom is below the usual 10-30%."));
+        p.push(bi!(
+            format!("余量 {h}% 低于常用的 10–30%。"),
+            format!("{h}% headroom is below the usual 10-30%.")
+        ));
     }
     Some(Fill::new(p.done()).risk(over || low))
 }
@@ -158,26 +159,26 @@ pub(super) fn split_phrase(f: &Facts) -> Bi {
         zh.push(z.into());
         en.push(e.into());
     }
-    bi(zh.join("，"), en.join(", "))
+    bi!(zh.join("，"), en.join(", "))
 }
 
 fn gpu_count(f: &Facts) -> Option<Fill> {
     if !f.multi_gpu() {
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             "单卡方案：模型和缓存都在一张卡上，不依赖卡间互联。",
-            "Single-GPU plan: model and cache fit on one card, no GPU-to-GPU link involved.",
+            "Single-GPU plan: model and cache fit on one card, no GPU-to-GPU link involved."
         )));
     }
     let split = split_phrase(f);
     let servers = if f.nodes > 1 {
-        bi(
+        bi!(
             format!("，{} 台服务器各 {} 张", f.nodes, f.gpus_per_node()),
-            format!(" on {} servers of {}", f.nodes, f.gpus_per_node()),
+            format!(" on {} servers of {}", f.nodes, f.gpus_per_node())
         )
     } else {
-        bi("", "")
+        bi!("", "")
     };
-    Some(Fill::new(bi(
+    Some(Fill::new(bi!(
         format!(
             "多卡方案：{} 张 GPU{}，{}。确认所用框架支持这种切分，且每卡的分片、激活和工作区都放得下。",
             f.gpu_count, servers.zh, split.zh
@@ -185,31 +186,32 @@ fn gpu_count(f: &Facts) -> Option<Fill> {
         format!(
             "Multi-GPU plan: {} GPUs{}, {}. Confirm your framework supports this split and that each GPU's shard, activations and workspace fit.",
             f.gpu_count, servers.en, split.en
-        ),
-    )))
+        ))))
 }
 
 /// Why the GPUs exchange data in this plan.
 fn why_talk(f: &Facts) -> Bi {
     if f.tensor_parallel > 1 {
-        bi(
+        bi!(
             format!("张量并行 {} 每一层都在卡间交换激活", f.tensor_parallel),
-            format!("tensor parallel {} exchanges activations every layer", f.tensor_parallel),
+            format!("tensor parallel {} exchanges activations every layer", f.tensor_parallel)
         )
     } else if f.task == Task::Train {
-        bi(
+        bi!(
             "训练每一步都在卡间同步全部梯度或收集分片",
-            "training syncs full gradients or gathers shards every step",
+            "training syncs full gradients or gathers shards every step"
         )
     } else {
-        bi("流水线并行在各级之间传递激活", "pipeline parallel passes activations between stages")
+        bi!("流水线并行在各级之间传递激活", "pipeline parallel passes activations between stages")
     }
 }
 
 fn link_rate(f: &Facts) -> Bi {
     match f.gpu.as_ref().and_then(|g| g.link_gbs) {
-        Some(gbs) => bi(format!("（双向合计 {} GB/s）", num(gbs)), format!(" ({} GB/s both ways)", num(gbs))),
-        None => bi(" ", ""),
+        Some(gbs) => {
+            bi!(format!("（双向合计 {} GB/s）", num(gbs)), format!(" ({} GB/s both ways)", num(gbs)))
+        }
+        None => bi!(" ", ""),
     }
 }
 
@@ -219,23 +221,23 @@ fn interconnect(f: &Facts) -> Option<Fill> {
     }
     if !f.gpus_talk() {
         let why = match f.task {
-            Task::Infer => bi("各卡独立运行副本", "the GPUs run independent replicas"),
+            Task::Infer => bi!("各卡独立运行副本", "the GPUs run independent replicas"),
             Task::Train => {
-                bi("每步只同步很小的适配器梯度", "each step syncs only the small adapter gradients")
+                bi!("每步只同步很小的适配器梯度", "each step syncs only the small adapter gradients")
             }
         };
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             format!("卡间互联：{}，PCIe 就够，不必为 NVLink 多付钱。", why.zh),
-            format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en),
+            format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en)
         )));
     }
     let Some(g) = &f.gpu else {
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             format!("卡间互联：{}，选带 NVLink 的配置，或明知 PCIe 的代价再接受。", why_talk(f).zh),
             format!(
                 "Interconnect: {}: choose a configuration with NVLink, or accept PCIe's cost knowingly.",
                 why_talk(f).en
-            ),
+            )
         )));
     };
     let mut p = match g.link {
@@ -246,7 +248,7 @@ fn interconnect(f: &Facts) -> Option<Fill> {
     let per_node = f.gpus_per_node();
     if g.link != LinkKind::Pcie && per_node > g.link_domain {
         risk = true;
-        p.push(
+        p.push(bi!(
             format!(
                 "但 {} 只连通 {} 张卡，每台 {per_node} 张时组与组之间走 PCIe：问清哪些卡互相连通。",
                 g.link_name, g.link_domain
@@ -254,18 +256,16 @@ fn interconnect(f: &Facts) -> Option<Fill> {
             format!(
                 "But {} joins only {} cards, so with {per_node} per server traffic between groups goes over PCIe: ask which GPUs are linked.",
                 g.link_name, g.link_domain
-            ),
-        );
+            )));
     }
     if f.tensor_parallel > per_node {
         risk = true;
-        p.push(
+        p.push(bi!(
             format!("张量并行 {} 超过每台的 {per_node} 张卡，要跨服务器走网络：尽量让张量并行留在一台之内。", f.tensor_parallel),
             format!(
                 "Tensor parallel {} spans more than the {per_node} GPUs of a server, so it runs over the network: keep tensor parallel inside one server where possible.",
                 f.tensor_parallel
-            ),
-        );
+            )));
     }
     Some(Fill::new(p.done()).risk(risk))
 }
@@ -276,27 +276,26 @@ fn fast_link(f: &Facts, g: &Gpu) -> Para {
     let name = &g.link_name;
     let per_node = f.gpus_per_node();
     let joined = if per_node <= g.link_domain {
-        bi(format!("每台的全部 {per_node} 张卡"), format!("all {per_node} GPUs of each server"))
+        bi!(format!("每台的全部 {per_node} 张卡"), format!("all {per_node} GPUs of each server"))
     } else {
-        bi(format!("{} 张卡", g.link_domain), format!("{} GPUs", g.link_domain))
+        bi!(format!("{} 张卡", g.link_domain), format!("{} GPUs", g.link_domain))
     };
     let check = match g.stack {
-        Stack::Cuda => bi("交付后用 nvidia-smi topo -m 核对", "check nvidia-smi topo -m on delivery"),
-        Stack::Rocm => bi("交付后用 rocm-smi --showtopo 核对", "check rocm-smi --showtopo on delivery"),
-        Stack::Cann => bi("交付后核对拓扑", "check the topology on delivery"),
+        Stack::Cuda => bi!("交付后用 nvidia-smi topo -m 核对", "check nvidia-smi topo -m on delivery"),
+        Stack::Rocm => bi!("交付后用 rocm-smi --showtopo 核对", "check rocm-smi --showtopo on delivery"),
+        Stack::Cann => bi!("交付后核对拓扑", "check the topology on delivery"),
     };
-    Para::new(
+    Para::from(bi!(
         format!("卡间互联：{}，需要 {name}{}连通{}。向供应商确认，{}（见验收）。", why.zh, rate.zh, joined.zh, check.zh),
         format!(
             "Interconnect: {}, so it needs {name}{} joining {}. Confirm with the vendor and {} (see acceptance).",
             why.en, rate.en, joined.en, check.en
-        ),
-    )
+        )))
 }
 
 fn pcie_only(f: &Facts, g: &Gpu) -> Para {
     let why = why_talk(f);
-    Para::new(
+    Para::from(bi!(
         format!(
             "卡间互联：{}，但 {} 没有 NVLink，流量走 PCIe（Gen5 x16 双向约 128 GB/s，NVLink4 为 900 GB/s）。明知代价再接受，或换带 NVLink 的型号。",
             why.zh, g.name
@@ -304,13 +303,12 @@ fn pcie_only(f: &Facts, g: &Gpu) -> Para {
         format!(
             "Interconnect: {}, but the {} has no NVLink, so it goes over PCIe (Gen5 x16 about 128 GB/s both ways, NVLink4 900 GB/s). Accept that cost knowingly or choose a part with NVLink.",
             why.en, g.name
-        ),
-    )
+        )))
 }
 
 fn multinode(f: &Facts) -> Option<Fill> {
     (f.nodes > 1).then(|| {
-        Fill::new(bi(
+        Fill::new(bi!(
             format!(
                 "跨服务器：{} 台之间的网络决定多机效率（HGX 服务器常见每卡一块 400G 网卡）；在订单中申请服务器之间的私有网络。",
                 f.nodes
@@ -318,8 +316,7 @@ fn multinode(f: &Facts) -> Option<Fill> {
             format!(
                 "Across servers: the network between the {} servers decides multi-node speed (HGX servers commonly have one 400G NIC per GPU); ask for a private network between them in the order.",
                 f.nodes
-            ),
-        ))
+            )))
     })
 }
 
@@ -332,25 +329,23 @@ struct Need {
 
 fn precision(f: &Facts) -> Option<Fill> {
     let Some(g) = &f.gpu else {
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             "精度格式：确认所选 GPU 支持方案依赖的格式（FP8 需要 Hopper/Ada 或更新；FP4 需要 Blackwell 或 MI355X）。",
-            "Precision formats: confirm the chosen GPU supports what the plan depends on (FP8 needs Hopper/Ada or newer; FP4 needs Blackwell or MI355X).",
-        )));
+            "Precision formats: confirm the chosen GPU supports what the plan depends on (FP8 needs Hopper/Ada or newer; FP4 needs Blackwell or MI355X).")));
     };
     let mut needs = Vec::new();
     if f.needs_fp8() {
-        let requires = bi("FP8 需要 Hopper/Ada 或更新", "FP8 needs Hopper/Ada or newer");
+        let requires = bi!("FP8 需要 Hopper/Ada 或更新", "FP8 needs Hopper/Ada or newer");
         needs.push(Need { format: "FP8", requires, support: g.supports(HwFormat::Fp8) });
     }
     if f.needs_fp4() {
-        let requires = bi(
+        let requires = bi!(
             "原生 FP4 需要 Blackwell 或 MI355X，其他卡要靠反量化内核（确认推理框架支持）",
-            "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)",
-        );
+            "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)");
         needs.push(Need { format: "FP4", requires, support: g.supports(HwFormat::Fp4) });
     }
     if f.needs_bf16() {
-        let requires = bi("BF16 需要 Ampere 或更新", "BF16 needs Ampere or newer");
+        let requires = bi!("BF16 需要 Ampere 或更新", "BF16 needs Ampere or newer");
         needs.push(Need { format: "BF16", requires, support: g.supports(HwFormat::Bf16) });
     }
     let cc = g
@@ -358,7 +353,7 @@ fn precision(f: &Facts) -> Option<Fill> {
         .map(|(a, b)| (format!("（计算能力 {a}.{b}）"), format!(" (compute capability {a}.{b})")))
         .unwrap_or_default();
     if needs.is_empty() {
-        return Some(Fill::new(bi(
+        return Some(Fill::new(bi!(
             format!(
                 "精度格式：{} 不依赖 FP8/FP4/BF16 硬件；确认推理或训练框架在 {}{} 上支持它。",
                 text::weights(f.weights),
@@ -370,8 +365,7 @@ fn precision(f: &Facts) -> Option<Fill> {
                 text::weights(f.weights),
                 g.name,
                 cc.1
-            ),
-        )));
+            ))));
     }
     let mut zh = Vec::new();
     let mut en = Vec::new();
@@ -394,9 +388,9 @@ fn precision(f: &Facts) -> Option<Fill> {
     }
     let risk = needs.iter().any(|n| n.support != Support::Yes);
     Some(
-        Fill::new(bi(
+        Fill::new(bi!(
             format!("精度格式{}：{}。", cc.0, zh.join("；")),
-            format!("Precision formats{}: {}.", cc.1, en.join("; ")),
+            format!("Precision formats{}: {}.", cc.1, en.join("; "))
         ))
         .risk(risk),
     )
@@ -406,19 +400,17 @@ fn host_cpu(f: &Facts) -> Option<Fill> {
     let n = f.gpus_per_node();
     let fill = if n > 1 {
         let (lo, hi) = (14 * n, 16 * n);
-        Fill::new(bi(
+        Fill::new(bi!(
             format!(
                 "CPU：至少 8 核；8 卡服务器常配每卡 14–16 核，每台 {n} 张卡即 {lo}–{hi} 核。分词、数据加载和推理调度都在 CPU 上，视觉和视频流水线需要更多。"
             ),
             format!(
                 "CPU: at least 8 cores; 8-GPU servers commonly have 14-16 per GPU, which is {lo}-{hi} for {n} GPUs per server. Tokenising, data loading and serving run on the CPU; vision and video pipelines need more."
-            ),
-        ))
+            )))
     } else {
-        Fill::new(bi(
+        Fill::new(bi!(
             "CPU：至少 8 核（单卡套餐常见 16–28 个 vCPU）。分词、数据加载和推理调度都在 CPU 上。",
-            "CPU: at least 8 cores (single-GPU plans commonly come with 16-28 vCPU). Tokenising, data loading and serving run on the CPU.",
-        ))
+            "CPU: at least 8 cores (single-GPU plans commonly come with 16-28 vCPU). Tokenising, data loading and serving run on the CPU."))
     };
     Some(fill)
 }
@@ -427,13 +419,14 @@ fn host_ram(f: &Facts) -> Option<Fill> {
     let n = f.gpus_per_node();
     let vram = f.gpu.as_ref().map(|g| (g.memory_gb, g.memory_gb * f64::from(n)));
     let mut p = match vram {
-        Some((per, total)) => Para::new(
+        Some((per, total)) => Para::from(bi!(
             format!("内存：每台至少与 GPU 显存总量相当：{n} × {} GB = {} GB。", gb(per), gb(total)),
-            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total)),
-        ),
-        None => {
-            Para::new("内存：每台至少与 GPU 显存总量相当。", "RAM: at least the server's total GPU memory.")
-        }
+            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total))
+        )),
+        None => Para::from(bi!(
+            "内存：每台至少与 GPU 显存总量相当。",
+            "RAM: at least the server's total GPU memory."
+        )),
     };
     let adapter = matches!(f.method, Method::Lora | Method::Qlora);
     if f.task == Task::Train && adapter && f.params > 0.0 {
@@ -441,7 +434,7 @@ fn host_ram(f: &Facts) -> Option<Fill> {
         let merge = f.params * 2.0 / 1e9;
         let need = vram.map_or(merge, |(_, total)| total.max(merge));
         let b = text::billions(f.params);
-        p.push(
+        p.push(bi!(
             format!(
                 "把 LoRA 适配器合并进 BF16 模型要把整个模型放进内存：{b} × 2 字节 ≈ {} GB（70B 约 140 GB），所以至少 {} GB。",
                 gb(merge),
@@ -451,18 +444,17 @@ fn host_ram(f: &Facts) -> Option<Fill> {
                 "Merging the LoRA adapter into the BF16 model holds the whole model in RAM: {b} × 2 bytes ≈ {} GB (70B: about 140 GB), so at least {} GB.",
                 gb(merge),
                 gb(need)
-            ),
-        );
+            )));
     }
     match f.task {
-        Task::Train => p.push(
+        Task::Train => p.push(bi!(
             "把优化器状态卸载到 CPU 或在内存中缓存数据集时需要更多。",
-            "Offloading optimizer state to the CPU or caching the dataset in RAM needs more.",
-        ),
-        Task::Infer => p.push(
+            "Offloading optimizer state to the CPU or caching the dataset in RAM needs more."
+        )),
+        Task::Infer => p.push(bi!(
             "把权重或 KV 缓存卸载到 CPU 时需要更多。",
-            "Offloading weights or KV cache to the CPU needs more.",
-        ),
+            "Offloading weights or KV cache to the CPU needs more."
+        )),
     }
     Some(Fill::new(p.done()))
 }
@@ -482,14 +474,14 @@ pub(super) fn minutes_at_10gbps(bytes: u64) -> f64 {
 
 fn nvme(f: &Facts) -> Option<Fill> {
     let weights = if f.weights_bytes > 0 {
-        bi(
+        bi!(
             format!("权重（约 {}）", size(f.weights_bytes)),
-            format!("weights (about {})", size(f.weights_bytes)),
+            format!("weights (about {})", size(f.weights_bytes))
         )
     } else {
-        bi("权重", "weights")
+        bi!("权重", "weights")
     };
-    let mut p = Para::new(
+    let mut p = Para::from(bi!(
         format!(
             "NVMe：放{}、数据集和检查点；只有 50 GB 的系统盘装完驱动和框架就满了，数据盘要 NVMe 而不是机械盘。",
             weights.zh
@@ -497,21 +489,18 @@ fn nvme(f: &Facts) -> Option<Fill> {
         format!(
             "NVMe: room for {}, datasets and checkpoints; a 50 GB system disk fills up with drivers and frameworks, and the data disk should be NVMe, not spinning disks.",
             weights.en
-        ),
-    );
+        )));
     let kept_bytes = checkpoint(f).map(|c| c.saturating_mul(CHECKPOINTS_KEPT));
     let big = kept_bytes.is_some_and(|k| k > 1_000_000_000_000);
     if let (Some(c), Some(k)) = (checkpoint(f), kept_bytes) {
         let (one, kept) = (size(c), size(k));
-        p.push(
+        p.push(bi!(
             format!("一个可续训检查点（权重 + 优化器状态）约 {one}；写新检查点时保留上一份，至少 {kept}。"),
-            format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}."),
-        );
+            format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}.")));
         if big {
-            p.push(
+            p.push(bi!(
                 "超过 1 TB，而单卡套餐常见只有 1–3.5 TB NVMe：按此下单。",
-                "That is over 1 TB, while single-GPU plans often have only 1-3.5 TB of NVMe: order disks for it.",
-            );
+                "That is over 1 TB, while single-GPU plans often have only 1-3.5 TB of NVMe: order disks for it."));
         }
     }
     Some(Fill::new(p.done()).risk(big))
@@ -530,35 +519,32 @@ fn egress(f: &Facts) -> Option<Fill> {
             } else {
                 (String::new(), String::new())
             };
-            Fill::new(bi(
+            Fill::new(bi!(
                 format!("出站流量：估计每月 {} GB，套餐包含 {} GB。{zh_over}", gb(est), gb(inc)),
-                format!("Egress: about {} GB a month against {} GB included.{en_over}", gb(est), gb(inc)),
-            ))
+                format!("Egress: about {} GB a month against {} GB included.{en_over}", gb(est), gb(inc))))
             .risk(over > 0.0)
         }
-        (true, None) => Fill::new(bi(
+        (true, None) => Fill::new(bi!(
             format!("出站流量：估计每月 {} GB；问清套餐包含多少、超出后的单价。", gb(est)),
-            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gb(est)),
-        )),
-        (false, _) => Fill::new(bi(
+            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gb(est)))),
+        (false, _) => Fill::new(bi!(
             "出站流量：估算每月出站量（API 响应、下载权重和检查点），对照套餐包含的流量。",
-            "Egress: estimate monthly egress (API responses, downloading weights and checkpoints) against the included allowance.",
-        )),
+            "Egress: estimate monthly egress (API responses, downloading weights and checkpoints) against the included allowance.")),
     };
     Some(fill)
 }
 
 fn backups(f: &Facts) -> Option<Fill> {
-    let mut p = Para::new(
+    let mut p = Para::from(bi!(
         "备份放在服务器之外：许多供应商除非书面约定，不备份本地盘。",
-        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing.",
-    );
+        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing."
+    ));
     if let Some(c) = checkpoint(f) {
         let m = num(minutes_at_10gbps(c));
-        p.push(
+        p.push(bi!(
             format!("以 10 Gbps 线速，传出一份 {} 的检查点约需 {m} 分钟。", size(c)),
-            format!("At 10 Gbps line rate, copying one {} checkpoint out takes about {m} minutes.", size(c)),
-        );
+            format!("At 10 Gbps line rate, copying one {} checkpoint out takes about {m} minutes.", size(c))
+        ));
     }
     Some(Fill::new(p.done()))
 }
@@ -568,38 +554,36 @@ fn stack(f: &Facts) -> Option<Fill> {
         Stack::Cuda => Some(cuda_stack(f)),
         other => {
             let name = text::stack(other);
-            Some(Fill::new(bi(
+            Some(Fill::new(bi!(
                 format!("软件栈：{name} 版本与驱动、操作系统镜像；问清预装版本或能否自行安装。"),
-                format!("Software stack: {name} and driver versions, and the OS image; ask what is installed or whether you can install it."),
-            )))
+                format!("Software stack: {name} and driver versions, and the OS image; ask what is installed or whether you can install it."))))
         }
     }
 }
 
 fn cuda_stack(f: &Facts) -> Fill {
     let cc = f.gpu.as_ref().and_then(Gpu::cuda_capability);
-    let mut p = Para::new(
+    let mut p = Para::from(bi!(
         "软件栈：CUDA 与驱动版本、操作系统镜像。",
-        "Software stack: CUDA and driver versions, and the OS image.",
-    );
+        "Software stack: CUDA and driver versions, and the OS image."
+    ));
     let mut risk = false;
     if let Some(v) = f.cuda {
         let floor = driver_text(v);
-        p.push(floor.zh, floor.en);
+        p.push(bi!(floor.zh, floor.en));
         if let Some((major, minor)) = cc.filter(|cc| v.major >= 13 && *cc < (7, 5)) {
             risk = true;
-            p.push(
+            p.push(bi!(
                 format!("CUDA 13 不再为 Maxwell、Pascal 和 Volta 离线编译：计算能力 {major}.{minor} 的卡要用 CUDA 12.x。"),
-                format!("CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x."),
-            );
+                format!("CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x.")));
         }
     }
     if cc.is_some_and(|(major, _)| major == 12) {
         risk |= f.cuda.is_some_and(|v| (v.major, v.minor) < (12, 8));
-        p.push(
+        p.push(bi!(
             "计算能力 12.0（sm_120，如 RTX 50 系列）需要 CUDA ≥ 12.8 和驱动 ≥ 570.26。",
-            "Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26.",
-        );
+            "Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26."
+        ));
     }
     Fill::new(p.done()).risk(risk)
 }
@@ -608,8 +592,8 @@ fn cuda_stack(f: &Facts) -> Fill {
 pub(super) fn driver_text(v: super::facts::CudaVersion) -> Bi {
     let ver = format!("{}.{}", v.major, v.minor);
     match driver_floor(v) {
-        Floor::Exact(d) => bi(format!("CUDA {ver} 需要驱动 ≥ {d}。"), format!("CUDA {ver} needs driver ≥ {d}.")),
-        Floor::AtLeast { driver, from } => bi(
+        Floor::Exact(d) => bi!(format!("CUDA {ver} 需要驱动 ≥ {d}。"), format!("CUDA {ver} needs driver ≥ {d}.")),
+        Floor::AtLeast { driver, from } => bi!(
             format!(
                 "CUDA {ver} 需要驱动至少 ≥ {driver}（CUDA {}.{} 的下限；{ver} 的确切下限见 NVIDIA CUDA 发行说明）。",
                 from.major, from.minor
@@ -617,23 +601,20 @@ pub(super) fn driver_text(v: super::facts::CudaVersion) -> Bi {
             format!(
                 "CUDA {ver} needs driver ≥ {driver} at least (the floor of CUDA {}.{}; NVIDIA's CUDA release notes give {ver}'s exact floor).",
                 from.major, from.minor
-            ),
-        ),
-        Floor::Major(d) => bi(
+            )),
+        Floor::Major(d) => bi!(
             format!("CUDA {ver} 需要 {d} 或更新的驱动分支（确切下限见 NVIDIA CUDA 发行说明）。"),
-            format!("CUDA {ver} needs the {d} driver branch or newer (NVIDIA's CUDA release notes give the exact floor)."),
-        ),
-        Floor::Unknown => bi(
+            format!("CUDA {ver} needs the {d} driver branch or newer (NVIDIA's CUDA release notes give the exact floor).")),
+        Floor::Unknown => bi!(
             format!("CUDA {ver} 的驱动下限见 NVIDIA CUDA 发行说明。"),
-            format!("NVIDIA's CUDA release notes give the driver floor of CUDA {ver}."),
-        ),
+            format!("NVIDIA's CUDA release notes give the driver floor of CUDA {ver}.")),
     }
 }
 
 fn ssh(_: &Facts) -> Option<Fill> {
-    Some(Fill::new(bi(
+    Some(Fill::new(bi!(
         "交付前准备好 SSH 公钥和防火墙方案（开放哪些端口、对谁开放）。",
-        "Have your SSH public key and firewall plan (which ports, open to whom) ready before delivery.",
+        "Have your SSH public key and firewall plan (which ports, open to whom) ready before delivery."
     )))
 }
 
@@ -647,13 +628,12 @@ fn term(f: &Facts) -> Option<Fill> {
             )
         })
         .unwrap_or_default();
-    Some(Fill::new(bi(
+    Some(Fill::new(bi!(
         format!("租期：先按小时或按天短租，跑通并实测显存、流量和性能，再决定包月或长期承诺。{}", chosen.0),
         format!(
             "Term: start short (hourly or daily), run the job and measure memory, traffic and speed, then commit to monthly or longer.{}",
             chosen.1
-        ),
-    )))
+        ))))
 }
 
 fn final_check(f: &Facts) -> Option<Fill> {
@@ -662,8 +642,8 @@ fn final_check(f: &Facts) -> Option<Fill> {
         .as_ref()
         .map(|g| (format!("（{} × {}）", f.gpu_count, g.name), format!(" ({} × {})", f.gpu_count, g.name)))
         .unwrap_or_default();
-    Some(Fill::new(bi(
+    Some(Fill::new(bi!(
         format!("付款前核对配置{}、价格和交付日期。", config.0),
-        format!("Before paying, verify the configuration{}, the price and the delivery date.", config.1),
+        format!("Before paying, verify the configuration{}, the price and the delivery date.", config.1)
     )))
 }

@@ -167,9 +167,9 @@ fn title(f: &Facts) -> Bi {
     let model = if f.model_name.is_empty() { None } else { Some(f.model_name.as_str()) };
     let hw = f.gpu.as_ref().map(|g| format!("{} × {}", f.gpu_count, g.name));
     match (model, hw) {
-        (Some(m), Some(h)) => text::bi(format!("检查清单：{m}，{h}"), format!("Checklist: {m} on {h}")),
-        (Some(m), None) => text::bi(format!("检查清单：{m}"), format!("Checklist: {m}")),
-        (None, Some(h)) => text::bi(format!("检查清单：{h}"), format!("Checklist: {h}")),
-        (None, None) => text::bi("检查清单", "Checklist"),
+        (Some(m), Some(h)) => text::bi!(format!("检查清单：{m}，{h}"), format!("Checklist: {m} on {h}")),
+        (Some(m), None) => text::bi!(format!("检查清单：{m}"), format!("Checklist: {m}")),
+        (None, Some(h)) => text::bi!(format!("检查清单：{h}"), format!("Checklist: {h}")),
+        (None, None) => text::bi!("检查清单", "Checklist"),
     }
 }

@@ -19,9 +19,18 @@ impl Bi {
     }
 }
 
-pub(crate) fn bi(zh: impl Into<String>, en: impl Into<String>) -> Bi {
-    Bi { zh: zh.into(), en: en.into() }
+/// A [`Bi`] from its two texts. In a single-language build the other
+/// language's expression is never evaluated, so its text and formatting
+/// never reach the binary (`Lang::carried` is a constant).
+macro_rules! bi {
+    ($zh:expr, $en:expr $(,)?) => {
+        $crate::checklist::text::Bi {
+            zh: if $crate::lang::Lang::Zh.carried() { String::from($zh) } else { String::new() },
+            en: if $crate::lang::Lang::En.carried() { String::from($en) } else { String::new() },
+        }
+    };
 }
+pub(crate) use bi;
 
 /// A paragraph built sentence by sentence: Chinese sentences join directly,
 /// English ones with a space.
@@ -31,25 +40,25 @@ pub(crate) struct Para {
     en: String,
 }
 
-impl Para {
-    pub fn new(zh: impl AsRef<str>, en: impl AsRef<str>) -> Para {
-        let mut p = Para::default();
-        p.push(zh, en);
-        p
+impl From<Bi> for Para {
+    fn from(first: Bi) -> Para {
+        Para { zh: first.zh, en: first.en }
     }
+}
 
-    pub fn push(&mut self, zh: impl AsRef<str>, en: impl AsRef<str>) {
-        self.zh.push_str(zh.as_ref());
+impl Para {
+    pub fn push(&mut self, next: Bi) {
+        self.zh.push_str(&next.zh);
         if !self.en.is_empty() {
             self.en.push(' ');
         }
-        self.en.push_str(en.as_ref());
+        self.en.push_str(&next.en);
     }
 
     /// Continues the last sentence: no space in either language.
-    pub fn append(&mut self, zh: impl AsRef<str>, en: impl AsRef<str>) {
-        self.zh.push_str(zh.as_ref());
-        self.en.push_str(en.as_ref());
+    pub fn append(&mut self, next: Bi) {
+        self.zh.push_str(&next.zh);
+        self.en.push_str(&next.en);
     }
 
     pub fn done(self) -> Bi {

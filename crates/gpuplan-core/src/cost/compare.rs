@@ -52,7 +52,7 @@ impl Loss {
                     (Lang::En, false) => format!("costs {by} {cur} more (+{pct}%), mostly {main}"),
                 }
             }
-            Loss::Deadline { hours, deadline_h } => match lang {
+            Loss::Deadline { hours, deadline_h } => match lang.written() {
                 Lang::Zh => format!("赶不上期限：需要 {} 小时，期限 {} 小时", num(*hours), num(*deadline_h)),
                 Lang::En => {
                     format!("misses the deadline: takes {} h, deadline {} h", num(*hours), num(*deadline_h))
@@ -149,7 +149,7 @@ pub enum Skip {
 impl Skip {
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Skip::NoFigures { gpu } => match lang {
+            Skip::NoFigures { gpu } => match lang.written() {
                 Lang::Zh => format!("计划在 {gpu} 上没有显存/速度结果"),
                 Lang::En => format!("the plan has no fit or speed figures on {gpu}"),
             },

@@ -83,7 +83,7 @@ pub enum Unavailable {
 
 impl Unavailable {
     pub fn text(&self, lang: Lang) -> String {
-        match (self, lang) {
+        match (self, lang.written()) {
             (Unavailable::NeedsOnDemand, _) => lang
                 .pick(
                     "超出承诺的用量按按需价计费，但该报价没有按需价",
