@@ -125,13 +125,19 @@ fn law_serve() -> Plan {
 }
 
 /// Every example, in gallery order.
+/// A text in each language; a one-language build keeps only its own.
+#[inline(always)]
+fn both(zh: &'static str, en: &'static str) -> (&'static str, &'static str) {
+    (Lang::Zh.kept(zh), Lang::En.kept(en))
+}
+
 pub fn all() -> Vec<Example> {
     let ex = |id, title, summary, source, plan| Example { id, title, summary, source, plan };
     vec![
         ex(
             "chat-7b",
-            ("7B 对话，单卡推理", "7B chat on one card"),
-            (
+            both("7B 对话，单卡推理", "7B chat on one card"),
+            both(
                 "Qwen2.5 7B，BF16，vLLM，8 路并发，4K 上下文，RTX 4090",
                 "Qwen2.5 7B, BF16, vLLM, 8 concurrent, 4K context, RTX 4090",
             ),
@@ -140,8 +146,8 @@ pub fn all() -> Vec<Example> {
         ),
         ex(
             "serve-70b-fp8",
-            ("70B FP8 推理服务", "70B served in FP8"),
-            (
+            both("70B FP8 推理服务", "70B served in FP8"),
+            both(
                 "Llama 3.1 70B，FP8 权重与 KV，TP=2，32 路并发，H100",
                 "Llama 3.1 70B, FP8 weights and KV, TP=2, 32 concurrent, H100",
             ),
@@ -150,8 +156,8 @@ pub fn all() -> Vec<Example> {
         ),
         ex(
             "lora-8b",
-            ("8B LoRA 微调", "LoRA on 8B"),
-            (
+            both("8B LoRA 微调", "LoRA on 8B"),
+            both(
                 "Llama 3.1 8B，r=16 全部线性层，序列 2048，L40S",
                 "Llama 3.1 8B, r=16 all linear, seq 2048, L40S",
             ),
@@ -160,8 +166,8 @@ pub fn all() -> Vec<Example> {
         ),
         ex(
             "qlora-70b",
-            ("70B QLoRA，单张 80 GB", "QLoRA on 70B, one 80 GB GPU"),
-            (
+            both("70B QLoRA，单张 80 GB", "QLoRA on 70B, one 80 GB GPU"),
+            both(
                 "Llama 3.1 70B，4 位基座，分页 AdamW 8-bit，H100",
                 "Llama 3.1 70B, 4-bit base, paged AdamW 8-bit, H100",
             ),
@@ -170,15 +176,15 @@ pub fn all() -> Vec<Example> {
         ),
         ex(
             "full-70b-8gpu",
-            ("70B 全参数微调，8 卡", "Full fine-tune of 70B on 8 GPUs"),
-            ("纯 BF16，FSDP，全部重计算，8 × H100", "Pure BF16, FSDP, full recomputation, 8 × H100"),
+            both("70B 全参数微调，8 卡", "Full fine-tune of 70B on 8 GPUs"),
+            both("纯 BF16，FSDP，全部重计算，8 × H100", "Pure BF16, FSDP, full recomputation, 8 × H100"),
             "seed 004",
             full_70b(),
         ),
         ex(
             "law-saas-train",
-            ("律所 SaaS：LoRA 微调", "Law-firm SaaS: LoRA fine-tune"),
-            (
+            both("律所 SaaS：LoRA 微调", "Law-firm SaaS: LoRA fine-tune"),
+            both(
                 "7B，10 亿 token，RTX 4090，MFU 0.6，人民币计价",
                 "7B, 10^9 tokens, RTX 4090, MFU 0.6, priced in CNY",
             ),
@@ -187,8 +193,8 @@ pub fn all() -> Vec<Example> {
         ),
         ex(
             "law-saas-serve",
-            ("律所 SaaS：在线 API", "Law-firm SaaS: online API"),
-            (
+            both("律所 SaaS：在线 API", "Law-firm SaaS: online API"),
+            both(
                 "7B FP16，上下文 2048，目标 10 QPS，RTX 4090，包月一年",
                 "7B FP16, context 2048, 10 QPS target, RTX 4090, a year",
             ),

@@ -20,7 +20,7 @@ pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 use crate::decimal;
 use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
-use crate::lang::Lang;
+use crate::lang::{bi, Lang};
 use crate::memory::MemoryResult;
 use crate::plan::{Engine, Parallel, Plan, Shard, Task};
 use crate::speed::{self, n, ModelSize, Placement, SpeedSummary};
@@ -207,21 +207,21 @@ fn network(opt: &FitOption, gpu: &Gpu, per_node: u32) -> Option<Network> {
     } else {
         NetworkKind::Rdma
     };
-    let (zh, en) = match kind {
-        NetworkKind::Rdma => (
+    let text = match kind {
+        NetworkKind::Rdma => bi!(
             format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：数据并行与分片训练每一步都跨服务器同步，需要 RDMA 网络（InfiniBand 或 RoCE）。参考种子 004：HGX 服务器每张 GPU 配一块 400 Gb/s 网卡（B300 为 800 Gb/s）。请向供应商申请服务器之间的私有网络"),
             format!("{g} GPUs need {nodes} servers ({per_node} per server): data-parallel and sharded training synchronise across servers every step, which needs an RDMA network (InfiniBand or RoCE). For scale, seed 004's HGX servers carry one 400 Gb/s NIC per GPU (800 Gb/s on B300). Ask the provider for a private network between the servers"),
         ),
-        NetworkKind::Private => (
+        NetworkKind::Private => bi!(
             format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：张量并行留在服务器内，流水线各级之间只传激活值，但仍需服务器之间的私有网络，请向供应商确认带宽"),
             format!("{g} GPUs need {nodes} servers ({per_node} per server): tensor parallel stays inside a server and pipeline stages pass only activations between servers, but they still need a private network; confirm its bandwidth with the provider"),
         ),
-        NetworkKind::Fabric => (
+        NetworkKind::Fabric => bi!(
             format!("{g} 张卡跨 {nodes} 个节点，但都在同一个 NVLink 域（{} 张 GPU）内：节点之间走 NVLink，请确认租到的是整机架系统", gpu.link_domain),
             format!("{g} GPUs span {nodes} nodes inside one NVLink domain ({} GPUs): the nodes talk over NVLink; confirm the rental is the rack-scale system", gpu.link_domain),
         ),
     };
-    Some(Network { nodes, gpus_per_node: per_node, kind, zh, en })
+    Some(Network { nodes, gpus_per_node: per_node, kind, zh: text.zh, en: text.en })
 }
 
 /// One GPU type: can it run the plan, how, and what to watch.

@@ -61,6 +61,16 @@ impl Lang {
         matches!((ONLY, self), (None, _) | (Some(Lang::Zh), Lang::Zh) | (Some(Lang::En), Lang::En))
     }
 
+    /// `text` where this build carries `self`, else "": for tables that hold
+    /// each language's text in a field of its own.
+    pub const fn kept(self, text: &'static str) -> &'static str {
+        if self.carried() {
+            text
+        } else {
+            ""
+        }
+    }
+
     /// One of two texts.
     #[inline(always)]
     pub fn pick<'a>(self, zh: &'a str, en: &'a str) -> &'a str {
@@ -70,3 +80,30 @@ impl Lang {
         }
     }
 }
+
+/// One text in both languages, written side by side (checklist rules, fit
+/// flags, memory notes). Built with [`bi!`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Bi {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Bi {
+    pub fn pick(&self, lang: Lang) -> &str {
+        lang.pick(&self.zh, &self.en)
+    }
+}
+
+/// A [`Bi`] from its two texts. In a single-language build the other
+/// language's expression is never evaluated, so its text and formatting
+/// never reach the binary (`Lang::carried` is a constant).
+macro_rules! bi {
+    ($zh:expr, $en:expr $(,)?) => {
+        $crate::lang::Bi {
+            zh: if $crate::lang::Lang::Zh.carried() { String::from($zh) } else { String::new() },
+            en: if $crate::lang::Lang::En.carried() { String::from($en) } else { String::new() },
+        }
+    };
+}
+pub(crate) use bi;

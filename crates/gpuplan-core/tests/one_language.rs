@@ -59,6 +59,30 @@ fn every_checklist_text_is_written_in_the_build_language() {
     }
 }
 
+/// Fit flags, network advice and memory notes: the build's side is written,
+/// in its language; the other side is empty.
+#[test]
+fn flags_and_notes_are_written_in_the_build_language() {
+    let mut seen = 0;
+    for ex in examples::all() {
+        let r = report::evaluate(&ex.plan, Lang::En).expect("examples are valid");
+        let mut pairs: Vec<(&str, &str)> =
+            r.memory.notes.iter().map(|n| (n.zh.as_str(), n.en.as_str())).collect();
+        for row in &r.fit.rows {
+            pairs.extend(row.flags.iter().map(|f| (f.zh.as_str(), f.en.as_str())));
+            pairs.extend(row.network.iter().map(|n| (n.zh.as_str(), n.en.as_str())));
+        }
+        for (zh, en) in pairs {
+            let (kept, dropped) = if built() == Lang::Zh { (zh, en) } else { (en, zh) };
+            assert!(dropped.is_empty(), "{}: {dropped}", ex.id);
+            assert!(!kept.is_empty(), "{}: an empty text", ex.id);
+            assert_eq!(has_cjk(kept), built() == Lang::Zh, "{}: {kept}", ex.id);
+            seen += 1;
+        }
+    }
+    assert!(seen > 20, "only {seen} flags and notes");
+}
+
 #[test]
 fn field_errors_are_written_in_the_build_language() {
     let mut plan = gpuplan_core::plan::Plan::default();

@@ -6,31 +6,7 @@ use crate::hardware::Stack;
 use crate::lang::Lang;
 use crate::plan::{Method, Precision, Shard, WeightFormat};
 
-/// One text in both languages; the rules write them side by side.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Bi {
-    pub zh: String,
-    pub en: String,
-}
-
-impl Bi {
-    pub fn pick(&self, lang: Lang) -> &str {
-        lang.pick(&self.zh, &self.en)
-    }
-}
-
-/// A [`Bi`] from its two texts. In a single-language build the other
-/// language's expression is never evaluated, so its text and formatting
-/// never reach the binary (`Lang::carried` is a constant).
-macro_rules! bi {
-    ($zh:expr, $en:expr $(,)?) => {
-        $crate::checklist::text::Bi {
-            zh: if $crate::lang::Lang::Zh.carried() { String::from($zh) } else { String::new() },
-            en: if $crate::lang::Lang::En.carried() { String::from($en) } else { String::new() },
-        }
-    };
-}
-pub(crate) use bi;
+pub(crate) use crate::lang::{bi, Bi};
 
 /// A paragraph built sentence by sentence: Chinese sentences join directly,
 /// English ones with a space.

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::error::{FieldError, Problem};
-use crate::lang::Lang;
+use crate::lang::{Bi, Lang};
 use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
 
@@ -101,8 +101,8 @@ pub struct Note {
 }
 
 impl Note {
-    fn new(id: &'static str, zh: &str, en: &str) -> Self {
-        Self { id, zh: zh.to_string(), en: en.to_string() }
+    fn new(id: &'static str, text: Bi) -> Self {
+        Self { id, zh: text.zh, en: text.en }
     }
 
     pub fn text(&self, lang: Lang) -> &str {

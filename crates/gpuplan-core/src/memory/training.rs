@@ -8,6 +8,7 @@ use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Tr
 
 use super::split::{self, Split};
 use super::{activations, fmt, runtime, weights, Built, Note, Part, PeakKind};
+use crate::lang::bi;
 
 pub const SOURCE: &str = "ZeRO paper (mixed Adam 2+2+12 B/param); torchtune (pure bf16, optimizer_in_bwd); \
      DeepSpeed estimate_zero2/3_model_states_mem_needs (fp32 grad partition, 4·largest layer); bitsandbytes \
@@ -179,8 +180,10 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     if t.optimizer == Optimizer::PagedAdamw8bit {
         notes.push(Note::new(
             "paged_optimizer",
-            "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
-            "Paged optimizer state can spill to host memory under pressure; counted here as resident.",
+            bi!(
+                "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
+                "Paged optimizer state can spill to host memory under pressure; counted here as resident."
+            ),
         ));
     }
     State {
@@ -207,8 +210,10 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     if t.grad_ckpt == GradCkpt::Selective && t.flash_attn {
         notes.push(Note::new(
             "selective_with_flash",
-            "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
-            "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",
+            bi!(
+                "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
+                "FlashAttention already keeps no attention scores: selective recompute saves nothing more."
+            ),
         ));
     }
     let elem = if t.precision == Precision::Fp32 { 4.0 } else { 2.0 };
@@ -267,8 +272,10 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
     let mut notes = st.notes;
     notes.push(Note::new(
         "generic_activations",
-        "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
-        "Non-transformer model: activations and workspace are the stated figure, not derived.",
+        bi!(
+            "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
+            "Non-transformer model: activations and workspace are the stated figure, not derived."
+        ),
     ));
     Built {
         weights: st.weights,
