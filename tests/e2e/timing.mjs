@@ -2,8 +2,9 @@
 // side by side): navigation -> first result, and one input change -> the
 // painted headline and the painted whole report.
 
-export async function firstResult(browser, url, rate) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+// `locale` picks the page's language, so its bundle (each language has its own).
+export async function firstResult(browser, url, rate, locale = 'en-US') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -26,8 +27,9 @@ export async function firstResult(browser, url, rate) {
   return { ms, dcl: t, page, context, cdp };
 }
 
-// Edits the context field five times. For each: the time to the painted frame
-// that shows the new peak (the headline), and to the painted frame that shows
+// Edits the context field five times. For each: the time until the new peak
+// is in the DOM (the page's script), to the painted frame that shows it (the
+// headline), and to the painted frame that shows
 // the whole report (the share link follows it). "After paint" is a
 // user-blocking task posted from requestAnimationFrame: it runs before the
 // page's own deferred work, which is a plain timer; `early` counts edits where
@@ -45,7 +47,7 @@ export async function inputLatency(page) {
       obs.observe(document.body, { subtree: true, childList: true, characterData: true });
       check();
     });
-    const head = [], full = [];
+    const wrote = [], head = [], full = [];
     let early = 0;
     for (const value of ['16384', '32768', '65536', '12288', '131072']) {
       const peak = out.textContent, url = link.value;
@@ -53,6 +55,7 @@ export async function inputLatency(page) {
       input.value = value;
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await changed(() => out.textContent !== peak);
+      wrote.push(performance.now() - t0);
       await painted();
       head.push(performance.now() - t0);
       if (link.value !== url) early++;
@@ -61,6 +64,6 @@ export async function inputLatency(page) {
       full.push(performance.now() - t0);
       await new Promise((ok) => setTimeout(ok, 50));
     }
-    return { head, full, early };
+    return { wrote, head, full, early };
   });
 }

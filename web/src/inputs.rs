@@ -68,6 +68,8 @@ impl Num {
 /// The whole column. What the user typed stays until a plan is loaded.
 pub fn inputs(app: App) -> Option<Element> {
     let typed: RwSignal<Typed> = RwSignal::new(Vec::new());
+    // Bumped when a typed text does not read as a number, or did not before.
+    let typos = RwSignal::new(0u32);
     let query = RwSignal::new(String::new());
     // The fields the column shows now, for the events to find by path.
     let specs = StoredValue::new(Vec::<Spec>::new());
@@ -76,12 +78,17 @@ pub fn inputs(app: App) -> Option<Element> {
         typed.set(Vec::new());
         query.set(String::new());
     });
+    // A keystroke that leaves the column as it was (a number, which the field
+    // shows as typed) redraws it once the plan has settled, after the
+    // headline's frame (issue 10); a typo, a new error or a search at once.
     let build = move || {
         let lang = app.lang;
         let q = query.get();
+        app.settled.track();
+        typos.track();
         app.errors(|errs| {
-            app.plan.with(|plan| {
-                typed.with(|typed| {
+            app.plan.with_untracked(|plan| {
+                typed.with_untracked(|typed| {
                     let mut f = Form::new(lang, plan, typed, errs.map_or(&[][..], Vec::as_slice));
                     let el = column(&mut f, &q);
                     specs.set_value(f.specs);
@@ -96,10 +103,17 @@ pub fn inputs(app: App) -> Option<Element> {
             (Ev::Input, "num", Some(Spec::Num(n))) => {
                 let text = value(el);
                 // Checked here for the field's message; the core reads the same text.
-                if parse(&text, n.int, n.optional).is_ok() {
+                let reads = parse(&text, n.int, n.optional).is_ok();
+                if reads {
                     app.plan.update(|p| write(p, n.path, text.trim()));
                 }
                 let now = app.plan.with_untracked(|p| read(p, n.path));
+                let was_typo = typed.with_untracked(|list| {
+                    list.iter().any(|(p, t, _)| *p == n.path && parse(t, n.int, n.optional).is_err())
+                });
+                if was_typo || !reads {
+                    typos.update(|c| *c = c.wrapping_add(1));
+                }
                 typed.update(|list| {
                     list.retain(|(p, ..)| *p != n.path);
                     list.push((n.path, text, now));
