@@ -27,3 +27,14 @@ test('the built page carries a Content Security Policy', async () => {
   assert.match(csp, /base-uri 'none'/);
   await context.close();
 });
+
+test('a bundle that fails to load says so instead of leaving the page blank', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await page.route(/_bg\.wasm$/, (route) => route.abort());
+  await page.reload();
+  const alert = page.getByRole('alert');
+  await alert.waitFor({ timeout: 15000 });
+  assert.match(await alert.innerText(), /failed to load; reload the page/);
+  assert.match(await alert.innerText(), /未能加载/);
+  await context.close();
+});
