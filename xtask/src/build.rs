@@ -34,6 +34,7 @@ pub fn release() -> Result {
         } else {
             page_bundle(lang, &dist)?
         };
+        crate::minify::shorten(&dist, &name, WASM_OPT_FEATURES)?;
         let slot = format!("BUNDLE_{lang}");
         if !html.contains(&slot) {
             return Err(format!("index.html has no {slot} for the loader to fill"));
@@ -123,7 +124,8 @@ fn bindgen_and_opt(artifact: &str, stem: &str, out: &Path, what: &str) -> Result
     sh::step(&format!("{what}: wasm-bindgen"), bindgen)?;
     let module = out.join(format!("{stem}_bg.wasm"));
     let mut opt = Command::new("wasm-opt");
-    opt.env("PATH", sh::tool_path()).arg("-Oz").args(WASM_OPT_FLAGS).arg(&module).arg("-o").arg(&module);
+    opt.env("PATH", sh::tool_path()).arg("-Oz").args(WASM_OPT_FEATURES).args(WASM_OPT_STRIP);
+    opt.arg(&module).arg("-o").arg(&module);
     sh::step(&format!("{what}: wasm-opt -Oz"), opt)
 }
 
@@ -137,17 +139,17 @@ fn js_api() -> Result {
     bindgen_and_opt("gpuplan_js.wasm", "gpuplan", &sh::root().join("dist/api"), "JS API")
 }
 
-/// The features current rustc output uses (binaryen must be told of them),
-/// and the custom sections no browser reads.
-const WASM_OPT_FLAGS: &[&str] = &[
+/// The features current rustc output uses: binaryen must be told of them.
+const WASM_OPT_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
     "--enable-nontrapping-float-to-int",
     "--enable-sign-ext",
     "--enable-reference-types",
     "--enable-multivalue",
-    "--strip-producers",
-    "--strip-target-features",
 ];
+
+/// The custom sections no browser reads.
+const WASM_OPT_STRIP: &[&str] = &["--strip-producers", "--strip-target-features"];
 
 /// Whether the page in `lang` loads this dist/ file: not the JS API, the
 /// examples, or the other language's bundle.

@@ -2,6 +2,7 @@
 //! and `cargo xtask test`; both install whatever is missing first.
 
 mod build;
+mod minify;
 mod serve;
 mod sh;
 mod tools;
