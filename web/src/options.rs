@@ -22,7 +22,7 @@ const fn same(value: &'static str, label: &'static str) -> Opt {
 
 /// A label in each language; a one-language build keeps only its own.
 const fn tr(value: &'static str, zh: &'static str, en: &'static str) -> Opt {
-    Opt { value, zh: if Lang::Zh.carried() { zh } else { "" }, en: if Lang::En.carried() { en } else { "" } }
+    Opt { value, zh: Lang::Zh.kept(zh), en: Lang::En.kept(en) }
 }
 
 pub const TASK: &[Opt] = &[tr("infer", "推理", "Inference"), tr("train", "训练", "Training")];
