@@ -54,7 +54,8 @@ fn tools(f: &Facts) -> Option<Fill> {
         ),
         format!(
             "This plan is not on NVIDIA: use {tool} to check what the NVIDIA steps check: count, memory, driver, GPU topology, memory errors, and power and temperature under a burn-in."
-        ))))
+        ),
+    )))
 }
 
 fn list(f: &Facts) -> Option<Fill> {
@@ -70,7 +71,7 @@ fn list(f: &Facts) -> Option<Fill> {
             .command(command)
             .expect(bi!(
                 format!("{}{n} 张卡，全部为 {}。", each.zh, name(f)),
-                format!("{n} GPUs{}, all {}.", each.en, name(f))
+                format!("{n} GPUs{}, all {}.", each.en, name(f)),
             )),
     )
 }
@@ -85,13 +86,13 @@ fn memory_total(g: &Gpu) -> Bi {
             "memory.total about {} MiB (nominal {} GB × 1024, a few hundred MiB less is normal)",
             num(mib),
             gb(g.memory_gb)
-        )
+        ),
     ));
     if g.ecc && g.memory_type.starts_with("GDDR") {
         let with_ecc = (mib * 15.0 / 16.0).round();
         p.append(bi!(
             format!("；开启 ECC 时约 {} MiB（GDDR 显存的 ECC 占 1/16）", num(with_ecc)),
-            format!("; about {} MiB with ECC on (ECC takes 1/16 of GDDR memory)", num(with_ecc))
+            format!("; about {} MiB with ECC on (ECC takes 1/16 of GDDR memory)", num(with_ecc)),
         ));
     }
     p.done()
@@ -109,7 +110,8 @@ fn inventory(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "逐卡记录型号、序列号、UUID、PCI 地址、VBIOS、驱动和显存；板卡序列号与机身标签一致。",
-            "Record each card's model, serial, UUID, PCI address, VBIOS, driver and memory; board serials match the chassis labels."))
+            "Record each card's model, serial, UUID, PCI address, VBIOS, driver and memory; board serials match the chassis labels.",
+        ))
         .command("nvidia-smi --query-gpu=name,serial,uuid,pci.bus_id,vbios_version,driver_version,memory.total --format=csv")
         .expect(p.done()),
     )
@@ -120,11 +122,13 @@ fn props(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "完整属性：不支持的字段显示 N/A；nvidia-smi --help-query-gpu 列出所有可查询字段。",
-            "Full properties: unsupported fields show N/A; nvidia-smi --help-query-gpu lists every queryable field."))
+            "Full properties: unsupported fields show N/A; nvidia-smi --help-query-gpu lists every queryable field.",
+        ))
         .command("nvidia-smi -q")
         .expect(bi!(
             format!("每张卡一段，Product Name 与 {} 一致。", name(f)),
-            format!("One block per GPU, Product Name matching the {}.", name(f)))),
+            format!("One block per GPU, Product Name matching the {}.", name(f)),
+        )),
     )
 }
 
@@ -135,7 +139,8 @@ fn persistence(f: &Facts) -> Option<Fill> {
             .command("nvidia-smi --query-gpu=pci.bus_id,persistence_mode --format=csv")
             .expect(bi!(
                 "每张卡一行；服务器上通常为 Enabled（驱动常驻，任务启动时不必重新初始化）。",
-                "One row per GPU; servers usually run Enabled (the driver stays loaded, so jobs do not wait for it to initialise).")),
+                "One row per GPU; servers usually run Enabled (the driver stays loaded, so jobs do not wait for it to initialise).",
+            )),
     )
 }
 
@@ -148,14 +153,15 @@ fn driver(f: &Facts) -> Option<Fill> {
         }
         None => Para::from(bi!(
             "对照所用 CUDA：12.x 需要 ≥ 525，13.x 需要 ≥ 580（各版本确切下限见 NVIDIA CUDA 发行说明）。",
-            "Match it to the CUDA you use: 12.x needs ≥ 525, 13.x needs ≥ 580 (NVIDIA's CUDA release notes give each release's floor).")),
+            "Match it to the CUDA you use: 12.x needs ≥ 525, 13.x needs ≥ 580 (NVIDIA's CUDA release notes give each release's floor).",
+        )),
     };
     if f.gpu.as_ref().and_then(Gpu::cuda_capability).is_some_and(|(major, _)| major == 12) {
         p.push(bi!("sm_120 的卡需要驱动 ≥ 570.26。", "An sm_120 part needs driver ≥ 570.26."));
     }
     p.push(bi!(
         "nvidia-smi 表头的 CUDA Version 是该驱动支持的最高版本。",
-        "The CUDA Version in nvidia-smi's header is the newest the driver supports."
+        "The CUDA Version in nvidia-smi's header is the newest the driver supports.",
     ));
     Some(
         Fill::new(bi!("驱动与 CUDA 兼容。", "Driver and CUDA are compatible."))
@@ -169,7 +175,7 @@ fn host(f: &Facts) -> Option<Fill> {
     let cores = if n > 1 { 14 * n } else { 8 };
     let mut p = Para::from(bi!(
         format!("nproc 与订单一致（本方案建议至少 {cores}）"),
-        format!("nproc matches the order (this plan suggests at least {cores})")
+        format!("nproc matches the order (this plan suggests at least {cores})"),
     ));
     if let Some(g) = &f.gpu {
         let ram_gb = g.memory_gb * f64::from(n);
@@ -180,7 +186,7 @@ fn host(f: &Facts) -> Option<Fill> {
                 "; free -g total at least about {} GiB (= {} GB, the server's total GPU memory)",
                 num(gib),
                 gb(ram_gb)
-            )
+            ),
         ));
     }
     let disk = match f.checkpoint_bytes.filter(|_| f.task == Task::Train) {
@@ -188,19 +194,19 @@ fn host(f: &Facts) -> Option<Fill> {
             let need = size(c.saturating_mul(2));
             bi!(
                 format!("；数据盘为 NVMe（ROTA 为 0），至少 {need}。"),
-                format!("; an NVMe data disk (ROTA 0) of at least {need}.")
+                format!("; an NVMe data disk (ROTA 0) of at least {need}."),
             )
         }
         None => bi!(
             "；数据盘为 NVMe（ROTA 为 0），容量与订单一致。",
-            "; an NVMe data disk (ROTA 0) of the size ordered."
+            "; an NVMe data disk (ROTA 0) of the size ordered.",
         ),
     };
     p.append(bi!(disk.zh, disk.en));
     Some(
         Fill::new(bi!(
             "主机：CPU 核数、内存和磁盘与订单一致。",
-            "Host: CPU cores, RAM and disks match the order."
+            "Host: CPU cores, RAM and disks match the order.",
         ))
         .command("nproc; free -g; lsblk -d -o NAME,SIZE,ROTA,MODEL")
         .expect(p.done()),
@@ -218,7 +224,7 @@ fn topo(f: &Facts) -> Option<Fill> {
             "rocm-smi --showtopo",
             bi!(
                 "GPU 之间的连接类型为 XGMI（Infinity Fabric），而不是 PCIE。",
-                "The link type between GPUs is XGMI (Infinity Fabric), not PCIE."
+                "The link type between GPUs is XGMI (Infinity Fabric), not PCIE.",
             ),
         ),
         Stack::Cann => return None,
@@ -234,13 +240,16 @@ fn nvlink_matrix(link: Option<LinkKind>) -> Bi {
     match link {
         Some(LinkKind::Fabric) => bi!(
             "每对 GPU 之间显示 NV#（# 为 NVLink 链路数）；出现 PIX/PXB/PHB/NODE/SYS 说明那一对不走 NVLink。",
-            "NV# (# = number of NVLinks) between every pair of GPUs; PIX/PXB/PHB/NODE/SYS for a pair means it is not on NVLink."),
+            "NV# (# = number of NVLinks) between every pair of GPUs; PIX/PXB/PHB/NODE/SYS for a pair means it is not on NVLink.",
+        ),
         Some(LinkKind::Bridge) => bi!(
             "桥接的卡之间显示 NV#，其余为 PIX/PXB/PHB/NODE/SYS；与供应商说的桥接方式一致。",
-            "NV# between bridged cards, PIX/PXB/PHB/NODE/SYS elsewhere, matching the bridging the vendor described."),
+            "NV# between bridged cards, PIX/PXB/PHB/NODE/SYS elsewhere, matching the bridging the vendor described.",
+        ),
         Some(LinkKind::Pcie) => bi!(
             "没有 NV#，只有 PIX/PXB/PHB/NODE/SYS：此型号本来就没有 NVLink。记下哪些卡跨 CPU（SYS）。",
-            "No NV#, only PIX/PXB/PHB/NODE/SYS: this part has no NVLink. Note which pairs cross CPUs (SYS)."),
+            "No NV#, only PIX/PXB/PHB/NODE/SYS: this part has no NVLink. Note which pairs cross CPUs (SYS).",
+        ),
         None => bi!("NVLink 连接的卡对显示 NV#。", "NV# for the pairs joined by NVLink."),
     }
 }
@@ -250,7 +259,8 @@ fn pcie(f: &Facts) -> Option<Fill> {
     let expect = match f.gpu.as_ref().and_then(|g| g.pcie_gen) {
         Some(g) => bi!(
             format!("负载下 Gen {g}、宽度 16；空闲时降代省电属正常，负载下仍偏低说明插槽或主机更旧。"),
-            format!("Gen {g}, width 16 under load; a lower gen at idle saves power, but lower under load means an older slot or host.")),
+            format!("Gen {g}, width 16 under load; a lower gen at idle saves power, but lower under load means an older slot or host."),
+        ),
         None => bi!("负载下为该卡支持的代数、宽度 16。", "The card's PCIe generation and width 16 under load."),
     };
     Some(
@@ -273,7 +283,8 @@ fn ecc(f: &Facts) -> Option<Fill> {
                 .command(ECC_QUERY)
                 .expect(bi!(
                     format!("{} 没有 ECC，这里显示 N/A：N/A 表示不支持，不是通过；这张卡无法报告显存错误。", g.name),
-                    format!("The {} has no ECC, so these show N/A: N/A means not available, not pass; this card cannot report memory errors.", g.name)))
+                    format!("The {} has no ECC, so these show N/A: N/A means not available, not pass; this card cannot report memory errors.", g.name),
+                ))
                 .risk(true),
         );
     }
@@ -293,7 +304,7 @@ fn ecc_pass(ampere: bool) -> Bi {
     };
     bi!(
         format!("ECC 模式 Enabled；不可纠正错误（ecc.errors.uncorrected.*）为 0；{zh}。"),
-        format!("ECC mode Enabled; uncorrected errors (ecc.errors.uncorrected.*) 0; {en}.")
+        format!("ECC mode Enabled; uncorrected errors (ecc.errors.uncorrected.*) 0; {en}."),
     )
 }
 
@@ -302,11 +313,11 @@ fn power(f: &Facts) -> Option<Fill> {
     let limit = match f.gpu.as_ref().and_then(|g| g.tdp_w) {
         Some(w) => bi!(
             format!("power.limit 与 enforced.power.limit 为 {} W，低于它说明被封顶，问清原因；", num(w)),
-            format!("power.limit and enforced.power.limit at {} W (lower means capped: ask why);", num(w))
+            format!("power.limit and enforced.power.limit at {} W (lower means capped: ask why);", num(w)),
         ),
         None => bi!(
             "power.limit 与 enforced.power.limit 为该卡的额定功耗，低于它说明被封顶；",
-            "power.limit and enforced.power.limit at the card's rated power (lower means capped);"
+            "power.limit and enforced.power.limit at the card's rated power (lower means capped);",
         ),
     };
     Some(
@@ -314,7 +325,8 @@ fn power(f: &Facts) -> Option<Fill> {
             .command("nvidia-smi --query-gpu=temperature.gpu,temperature.memory,power.draw,power.limit,enforced.power.limit,clocks.sm,clocks_event_reasons.active --format=csv -l 5")
             .expect(bi!(
                 format!("{}温度稳定、不持续上升；出现 HW Slowdown、热降频或 Power Brake 说明散热或供电有问题（nvidia-smi -q -d PERFORMANCE 列出名称），满功耗下的 SW Power Cap 属正常。风扇转速是目标值，不是实测值。", limit.zh),
-                format!("{} temperatures level off; HW slowdown, thermal slowdown or power brake mean cooling or power trouble (nvidia-smi -q -d PERFORMANCE names them), while SW power cap at full power is normal. Fan speed is the intended speed, not a measurement.", limit.en))),
+                format!("{} temperatures level off; HW slowdown, thermal slowdown or power brake mean cooling or power trouble (nvidia-smi -q -d PERFORMANCE names them), while SW power cap at full power is normal. Fan speed is the intended speed, not a measurement.", limit.en),
+            )),
     )
 }
 
@@ -323,11 +335,13 @@ fn burn(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "压力测试：gpu-burn 用张量核满载一小时。",
-            "Burn-in: gpu-burn at full load on the tensor cores for an hour."))
+            "Burn-in: gpu-burn at full load on the tensor cores for an hour.",
+        ))
         .command("./gpu_burn -tc 3600")
         .expect(bi!(
             "结束时每张卡都是 OK、错误为 0；期间看上一步的功耗、温度和降频原因。",
-            "Every GPU ends OK with 0 errors; watch power, temperature and clock reasons from the step above meanwhile.")),
+            "Every GPU ends OK with 0 errors; watch power, temperature and clock reasons from the step above meanwhile.",
+        )),
     )
 }
 
@@ -355,7 +369,8 @@ fn nccl(f: &Facts) -> Option<Fill> {
     if f.nodes > 1 {
         p.push(bi!(
             "跨服务器时用 MPI 每卡一个进程再跑一次，busbw 受服务器之间的网卡限制。",
-            "Across servers, run it again with MPI, one process per GPU; busbw is then bounded by the NICs between servers."));
+            "Across servers, run it again with MPI, one process per GPU; busbw is then bounded by the NICs between servers.",
+        ));
     }
     Some(
         Fill::new(text).command(format!("./build/all_reduce_perf -b 8 -e 128M -f 2 -g {n}")).expect(p.done()),
@@ -384,7 +399,8 @@ fn busbw(f: &Facts, n: u32) -> Para {
         format!(
             "Read busbw at the largest size, 128M (busbw = algbw × 2(n-1)/n = algbw × {}); it keeps rising with size, and -e 8G shows the peak.",
             num(factor)
-        )));
+        ),
+    ));
     let Some(g) = &f.gpu else {
         p.push(bi!("与链路的单向速率比较。", "Compare it with the link's per-direction rate."));
         return p;
@@ -395,23 +411,28 @@ fn busbw(f: &Facts, n: u32) -> Para {
             let u = both / 2.0;
             p.push(bi!(
                 format!("上限约为单向链路速率 {} GB/s（{link} 双向 {} GB/s ÷ 2）。", num(u), num(both)),
-                format!("Its ceiling is about the per-direction link rate, {} GB/s ({link}: {} GB/s both ways ÷ 2).", num(u), num(both))));
+                format!("Its ceiling is about the per-direction link rate, {} GB/s ({link}: {} GB/s both ways ÷ 2).", num(u), num(both)),
+            ));
             if g.stack == Stack::Cuda {
                 p.push(bi!(
                     "参考：8 × H200 约 482 GB/s（NVSwitch 的交换机内归约可略超单向速率）。",
-                    "Reference: 8 × H200 reached about 482 GB/s (NVSwitch in-switch reduction can slightly exceed the per-direction rate)."));
+                    "Reference: 8 × H200 reached about 482 GB/s (NVSwitch in-switch reduction can slightly exceed the per-direction rate).",
+                ));
             }
             p.push(bi!(
                 format!("远低于此（例如不到一半，{} GB/s）时，用 NCCL_DEBUG=INFO 看流量是否走了 {link}。", num(u / 2.0)),
-                format!("Far below it (say under half, {} GB/s), rerun with NCCL_DEBUG=INFO to see whether traffic uses {link}.", num(u / 2.0))));
+                format!("Far below it (say under half, {} GB/s), rerun with NCCL_DEBUG=INFO to see whether traffic uses {link}.", num(u / 2.0)),
+            ));
         }
         (LinkKind::Bridge, Some(both)) => p.push(bi!(
             format!("桥接的卡对之间接近单向 {} GB/s；跨桥组的流量走 PCIe，{n} 卡的 busbw 受最慢的一段限制。", num(both / 2.0)),
-            format!("Bridged pairs approach {} GB/s per direction; traffic between groups crosses PCIe, so {n}-GPU busbw is bounded by the slowest hop.", num(both / 2.0)))),
+            format!("Bridged pairs approach {} GB/s per direction; traffic between groups crosses PCIe, so {n}-GPU busbw is bounded by the slowest hop.", num(both / 2.0)),
+        )),
         (LinkKind::Pcie, _) | (_, None) => match g.pcie_gen.and_then(pcie_dir_gbs) {
             Some(u) => p.push(bi!(
                 format!("预计低于 PCIe Gen{} x16 的单向 {} GB/s（多卡共享 PCIe 交换芯片或跨 CPU 时更低）：这是没有 NVLink 时的正常值。", g.pcie_gen.unwrap_or(0), num(u)),
-                format!("Expect less than PCIe Gen{} x16's {} GB/s per direction (lower when cards share a PCIe switch or cross CPUs): normal without NVLink.", g.pcie_gen.unwrap_or(0), num(u)))),
+                format!("Expect less than PCIe Gen{} x16's {} GB/s per direction (lower when cards share a PCIe switch or cross CPUs): normal without NVLink.", g.pcie_gen.unwrap_or(0), num(u)),
+            )),
             None => p.push(bi!("与链路的单向速率比较。", "Compare it with the link's per-direction rate.")),
         },
     }
@@ -422,7 +443,7 @@ fn job(f: &Facts) -> Option<Fill> {
     let w = workload_phrase(f);
     let fill = Fill::new(bi!(
         format!("代表性任务：{}，在 {} 张 GPU 上按真实参数运行。", w.zh, f.gpu_count),
-        format!("A representative job: {}, on {} GPUs with the real settings.", w.en, f.gpu_count)
+        format!("A representative job: {}, on {} GPUs with the real settings.", w.en, f.gpu_count),
     ));
     let mut p = Para::default();
     if f.per_gpu_bytes > 0 {
@@ -433,12 +454,12 @@ fn job(f: &Facts) -> Option<Fill> {
                 "Peak memory.used per GPU about {} MiB (the plan's {} per GPU)",
                 num(mib),
                 size(f.per_gpu_bytes)
-            )
+            ),
         ));
         if f.task == Task::Infer {
             p.append(bi!(
                 "；预先分配 KV 池的引擎（如 vLLM）显示的是池的大小。",
-                "; engines that reserve a KV pool up front (such as vLLM) show the pool instead."
+                "; engines that reserve a KV pool up front (such as vLLM) show the pool instead.",
             ));
         } else {
             p.append(bi!("。", "."));
@@ -446,7 +467,8 @@ fn job(f: &Facts) -> Option<Fill> {
     }
     p.push(bi!(
         "GPU 利用率长期低于 30–40% 时先查数据加载或批处理；日志中没有 OOM 或 Xid，任务跑完。",
-        "GPU utilisation below 30-40% for long means fixing data loading or batching first; no OOM or Xid in the logs, and the job completes."));
+        "GPU utilisation below 30-40% for long means fixing data loading or batching first; no OOM or Xid in the logs, and the job completes.",
+    ));
     let expect = p.done();
     Some(match f.stack() {
         Stack::Cuda => fill
@@ -461,10 +483,12 @@ fn recheck(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "压力测试后复查 ECC、重映射和 Xid。",
-            "After the stress runs, re-check ECC, remapping and Xid."))
+            "After the stress runs, re-check ECC, remapping and Xid.",
+        ))
         .command(format!("sudo dmesg -T | grep -i xid; {ECC_QUERY}"))
         .expect(bi!(
             "dmesg 中没有 Xid 行（Xid 48 为双比特 ECC 错误，63 为页退役或行重映射，64 为重映射失败，需要 RMA）；错误计数与第一次检查相同。",
-            "No Xid lines in dmesg (Xid 48 is a double-bit ECC error, 63 a retired page or remapped row, 64 a remap failure, which means RMA); error counts unchanged since the first check.")),
+            "No Xid lines in dmesg (Xid 48 is a double-bit ECC error, 63 a retired page or remapped row, 64 a remap failure, which means RMA); error counts unchanged since the first check.",
+        )),
     )
 }

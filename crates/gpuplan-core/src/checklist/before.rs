@@ -63,7 +63,7 @@ pub(super) fn workload_phrase(f: &Facts) -> Bi {
                 f.context,
                 f.concurrency,
                 if f.concurrency == 1 { "sequence" } else { "sequences" }
-            )
+            ),
         ),
         Task::Train => bi!(
             format!(
@@ -81,7 +81,7 @@ pub(super) fn workload_phrase(f: &Facts) -> Bi {
                 text::precision(f.precision, crate::lang::Lang::En),
                 f.seq,
                 f.batch
-            )
+            ),
         ),
     }
 }
@@ -95,7 +95,7 @@ fn memory(f: &Facts) -> Option<Fill> {
     if f.per_gpu_bytes == 0 {
         return Some(Fill::new(bi!(
             "计算每卡显存峰值，再留 10–30% 余量，然后决定单卡还是多卡。",
-            "Compute peak memory per GPU, add 10-30% headroom, then decide on one GPU or several."
+            "Compute peak memory per GPU, add 10-30% headroom, then decide on one GPU or several.",
         )));
     }
     let h = num(f.headroom_pct);
@@ -104,7 +104,7 @@ fn memory(f: &Facts) -> Option<Fill> {
     let mut p = match &f.gpu {
         None => Para::from(bi!(
             format!("每卡显存：本方案峰值 {peak}，选卡时再留 {h}% 余量。"),
-            format!("Memory per GPU: the plan peaks at {peak}; keep {h}% headroom when choosing the card.")
+            format!("Memory per GPU: the plan peaks at {peak}; keep {h}% headroom when choosing the card."),
         )),
         Some(g) => {
             let usable = g.memory_gb * (1.0 - f.headroom_pct / 100.0);
@@ -115,11 +115,13 @@ fn memory(f: &Facts) -> Option<Fill> {
                 format!(
                     "Memory per GPU: the plan peaks at {peak}; the {} has {mem} GB, {use_} GB usable with {h}% headroom.",
                     g.name
-                )));
+                ),
+            ));
             if over {
                 p.push(bi!(
                     "超出可用显存：换更大显存的卡、增加 GPU，或降低精度、上下文或并发。",
-                    "That is over: choose a larger card or more GPUs, or lower precision, context or concurrency."));
+                    "That is over: choose a larger card or more GPUs, or lower precision, context or concurrency.",
+                ));
             }
             p
         }
@@ -128,7 +130,7 @@ fn memory(f: &Facts) -> Option<Fill> {
     if low {
         p.push(bi!(
             format!("余量 {h}% 低于常用的 10–30%。"),
-            format!("{h}% headroom is below the usual 10-30%.")
+            format!("{h}% headroom is below the usual 10-30%."),
         ));
     }
     Some(Fill::new(p.done()).risk(over || low))
@@ -166,14 +168,14 @@ fn gpu_count(f: &Facts) -> Option<Fill> {
     if !f.multi_gpu() {
         return Some(Fill::new(bi!(
             "单卡方案：模型和缓存都在一张卡上，不依赖卡间互联。",
-            "Single-GPU plan: model and cache fit on one card, no GPU-to-GPU link involved."
+            "Single-GPU plan: model and cache fit on one card, no GPU-to-GPU link involved.",
         )));
     }
     let split = split_phrase(f);
     let servers = if f.nodes > 1 {
         bi!(
             format!("，{} 台服务器各 {} 张", f.nodes, f.gpus_per_node()),
-            format!(" on {} servers of {}", f.nodes, f.gpus_per_node())
+            format!(" on {} servers of {}", f.nodes, f.gpus_per_node()),
         )
     } else {
         bi!("", "")
@@ -186,7 +188,8 @@ fn gpu_count(f: &Facts) -> Option<Fill> {
         format!(
             "Multi-GPU plan: {} GPUs{}, {}. Confirm your framework supports this split and that each GPU's shard, activations and workspace fit.",
             f.gpu_count, servers.en, split.en
-        ))))
+        ),
+    )))
 }
 
 /// Why the GPUs exchange data in this plan.
@@ -194,12 +197,12 @@ fn why_talk(f: &Facts) -> Bi {
     if f.tensor_parallel > 1 {
         bi!(
             format!("张量并行 {} 每一层都在卡间交换激活", f.tensor_parallel),
-            format!("tensor parallel {} exchanges activations every layer", f.tensor_parallel)
+            format!("tensor parallel {} exchanges activations every layer", f.tensor_parallel),
         )
     } else if f.task == Task::Train {
         bi!(
             "训练每一步都在卡间同步全部梯度或收集分片",
-            "training syncs full gradients or gathers shards every step"
+            "training syncs full gradients or gathers shards every step",
         )
     } else {
         bi!("流水线并行在各级之间传递激活", "pipeline parallel passes activations between stages")
@@ -228,7 +231,7 @@ fn interconnect(f: &Facts) -> Option<Fill> {
         };
         return Some(Fill::new(bi!(
             format!("卡间互联：{}，PCIe 就够，不必为 NVLink 多付钱。", why.zh),
-            format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en)
+            format!("Interconnect: {}, so PCIe is enough; no need to pay for NVLink.", why.en),
         )));
     }
     let Some(g) = &f.gpu else {
@@ -237,7 +240,7 @@ fn interconnect(f: &Facts) -> Option<Fill> {
             format!(
                 "Interconnect: {}: choose a configuration with NVLink, or accept PCIe's cost knowingly.",
                 why_talk(f).en
-            )
+            ),
         )));
     };
     let mut p = match g.link {
@@ -256,7 +259,8 @@ fn interconnect(f: &Facts) -> Option<Fill> {
             format!(
                 "But {} joins only {} cards, so with {per_node} per server traffic between groups goes over PCIe: ask which GPUs are linked.",
                 g.link_name, g.link_domain
-            )));
+            ),
+        ));
     }
     if f.tensor_parallel > per_node {
         risk = true;
@@ -265,7 +269,8 @@ fn interconnect(f: &Facts) -> Option<Fill> {
             format!(
                 "Tensor parallel {} spans more than the {per_node} GPUs of a server, so it runs over the network: keep tensor parallel inside one server where possible.",
                 f.tensor_parallel
-            )));
+            ),
+        ));
     }
     Some(Fill::new(p.done()).risk(risk))
 }
@@ -290,7 +295,8 @@ fn fast_link(f: &Facts, g: &Gpu) -> Para {
         format!(
             "Interconnect: {}, so it needs {name}{} joining {}. Confirm with the vendor and {} (see acceptance).",
             why.en, rate.en, joined.en, check.en
-        )))
+        ),
+    ))
 }
 
 fn pcie_only(f: &Facts, g: &Gpu) -> Para {
@@ -303,7 +309,8 @@ fn pcie_only(f: &Facts, g: &Gpu) -> Para {
         format!(
             "Interconnect: {}, but the {} has no NVLink, so it goes over PCIe (Gen5 x16 about 128 GB/s both ways, NVLink4 900 GB/s). Accept that cost knowingly or choose a part with NVLink.",
             why.en, g.name
-        )))
+        ),
+    ))
 }
 
 fn multinode(f: &Facts) -> Option<Fill> {
@@ -316,7 +323,8 @@ fn multinode(f: &Facts) -> Option<Fill> {
             format!(
                 "Across servers: the network between the {} servers decides multi-node speed (HGX servers commonly have one 400G NIC per GPU); ask for a private network between them in the order.",
                 f.nodes
-            )))
+            ),
+        ))
     })
 }
 
@@ -331,7 +339,8 @@ fn precision(f: &Facts) -> Option<Fill> {
     let Some(g) = &f.gpu else {
         return Some(Fill::new(bi!(
             "精度格式：确认所选 GPU 支持方案依赖的格式（FP8 需要 Hopper/Ada 或更新；FP4 需要 Blackwell 或 MI355X）。",
-            "Precision formats: confirm the chosen GPU supports what the plan depends on (FP8 needs Hopper/Ada or newer; FP4 needs Blackwell or MI355X).")));
+            "Precision formats: confirm the chosen GPU supports what the plan depends on (FP8 needs Hopper/Ada or newer; FP4 needs Blackwell or MI355X).",
+        )));
     };
     let mut needs = Vec::new();
     if f.needs_fp8() {
@@ -341,7 +350,8 @@ fn precision(f: &Facts) -> Option<Fill> {
     if f.needs_fp4() {
         let requires = bi!(
             "原生 FP4 需要 Blackwell 或 MI355X，其他卡要靠反量化内核（确认推理框架支持）",
-            "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)");
+            "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)",
+        );
         needs.push(Need { format: "FP4", requires, support: g.supports(HwFormat::Fp4) });
     }
     if f.needs_bf16() {
@@ -365,7 +375,8 @@ fn precision(f: &Facts) -> Option<Fill> {
                 text::weights(f.weights),
                 g.name,
                 cc.1
-            ))));
+            ),
+        )));
     }
     let mut zh = Vec::new();
     let mut en = Vec::new();
@@ -390,7 +401,7 @@ fn precision(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             format!("精度格式{}：{}。", cc.0, zh.join("；")),
-            format!("Precision formats{}: {}.", cc.1, en.join("; "))
+            format!("Precision formats{}: {}.", cc.1, en.join("; ")),
         ))
         .risk(risk),
     )
@@ -406,11 +417,13 @@ fn host_cpu(f: &Facts) -> Option<Fill> {
             ),
             format!(
                 "CPU: at least 8 cores; 8-GPU servers commonly have 14-16 per GPU, which is {lo}-{hi} for {n} GPUs per server. Tokenising, data loading and serving run on the CPU; vision and video pipelines need more."
-            )))
+            ),
+        ))
     } else {
         Fill::new(bi!(
             "CPU：至少 8 核（单卡套餐常见 16–28 个 vCPU）。分词、数据加载和推理调度都在 CPU 上。",
-            "CPU: at least 8 cores (single-GPU plans commonly come with 16-28 vCPU). Tokenising, data loading and serving run on the CPU."))
+            "CPU: at least 8 cores (single-GPU plans commonly come with 16-28 vCPU). Tokenising, data loading and serving run on the CPU.",
+        ))
     };
     Some(fill)
 }
@@ -421,11 +434,11 @@ fn host_ram(f: &Facts) -> Option<Fill> {
     let mut p = match vram {
         Some((per, total)) => Para::from(bi!(
             format!("内存：每台至少与 GPU 显存总量相当：{n} × {} GB = {} GB。", gb(per), gb(total)),
-            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total))
+            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total)),
         )),
         None => Para::from(bi!(
             "内存：每台至少与 GPU 显存总量相当。",
-            "RAM: at least the server's total GPU memory."
+            "RAM: at least the server's total GPU memory.",
         )),
     };
     let adapter = matches!(f.method, Method::Lora | Method::Qlora);
@@ -444,16 +457,17 @@ fn host_ram(f: &Facts) -> Option<Fill> {
                 "Merging the LoRA adapter into the BF16 model holds the whole model in RAM: {b} × 2 bytes ≈ {} GB (70B: about 140 GB), so at least {} GB.",
                 gb(merge),
                 gb(need)
-            )));
+            ),
+        ));
     }
     match f.task {
         Task::Train => p.push(bi!(
             "把优化器状态卸载到 CPU 或在内存中缓存数据集时需要更多。",
-            "Offloading optimizer state to the CPU or caching the dataset in RAM needs more."
+            "Offloading optimizer state to the CPU or caching the dataset in RAM needs more.",
         )),
         Task::Infer => p.push(bi!(
             "把权重或 KV 缓存卸载到 CPU 时需要更多。",
-            "Offloading weights or KV cache to the CPU needs more."
+            "Offloading weights or KV cache to the CPU needs more.",
         )),
     }
     Some(Fill::new(p.done()))
@@ -476,7 +490,7 @@ fn nvme(f: &Facts) -> Option<Fill> {
     let weights = if f.weights_bytes > 0 {
         bi!(
             format!("权重（约 {}）", size(f.weights_bytes)),
-            format!("weights (about {})", size(f.weights_bytes))
+            format!("weights (about {})", size(f.weights_bytes)),
         )
     } else {
         bi!("权重", "weights")
@@ -489,18 +503,21 @@ fn nvme(f: &Facts) -> Option<Fill> {
         format!(
             "NVMe: room for {}, datasets and checkpoints; a 50 GB system disk fills up with drivers and frameworks, and the data disk should be NVMe, not spinning disks.",
             weights.en
-        )));
+        ),
+    ));
     let kept_bytes = checkpoint(f).map(|c| c.saturating_mul(CHECKPOINTS_KEPT));
     let big = kept_bytes.is_some_and(|k| k > 1_000_000_000_000);
     if let (Some(c), Some(k)) = (checkpoint(f), kept_bytes) {
         let (one, kept) = (size(c), size(k));
         p.push(bi!(
             format!("一个可续训检查点（权重 + 优化器状态）约 {one}；写新检查点时保留上一份，至少 {kept}。"),
-            format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}.")));
+            format!("One resumable checkpoint (weights + optimizer state) is about {one}; keeping the last good one while the next is written needs at least {kept}."),
+        ));
         if big {
             p.push(bi!(
                 "超过 1 TB，而单卡套餐常见只有 1–3.5 TB NVMe：按此下单。",
-                "That is over 1 TB, while single-GPU plans often have only 1-3.5 TB of NVMe: order disks for it."));
+                "That is over 1 TB, while single-GPU plans often have only 1-3.5 TB of NVMe: order disks for it.",
+            ));
         }
     }
     Some(Fill::new(p.done()).risk(big))
@@ -521,15 +538,18 @@ fn egress(f: &Facts) -> Option<Fill> {
             };
             Fill::new(bi!(
                 format!("出站流量：估计每月 {} GB，套餐包含 {} GB。{zh_over}", gb(est), gb(inc)),
-                format!("Egress: about {} GB a month against {} GB included.{en_over}", gb(est), gb(inc))))
+                format!("Egress: about {} GB a month against {} GB included.{en_over}", gb(est), gb(inc)),
+            ))
             .risk(over > 0.0)
         }
         (true, None) => Fill::new(bi!(
             format!("出站流量：估计每月 {} GB；问清套餐包含多少、超出后的单价。", gb(est)),
-            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gb(est)))),
+            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gb(est)),
+        )),
         (false, _) => Fill::new(bi!(
             "出站流量：估算每月出站量（API 响应、下载权重和检查点），对照套餐包含的流量。",
-            "Egress: estimate monthly egress (API responses, downloading weights and checkpoints) against the included allowance.")),
+            "Egress: estimate monthly egress (API responses, downloading weights and checkpoints) against the included allowance.",
+        )),
     };
     Some(fill)
 }
@@ -537,13 +557,13 @@ fn egress(f: &Facts) -> Option<Fill> {
 fn backups(f: &Facts) -> Option<Fill> {
     let mut p = Para::from(bi!(
         "备份放在服务器之外：许多供应商除非书面约定，不备份本地盘。",
-        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing."
+        "Keep backups off the server: many vendors do not back up local disks unless agreed in writing.",
     ));
     if let Some(c) = checkpoint(f) {
         let m = num(minutes_at_10gbps(c));
         p.push(bi!(
             format!("以 10 Gbps 线速，传出一份 {} 的检查点约需 {m} 分钟。", size(c)),
-            format!("At 10 Gbps line rate, copying one {} checkpoint out takes about {m} minutes.", size(c))
+            format!("At 10 Gbps line rate, copying one {} checkpoint out takes about {m} minutes.", size(c)),
         ));
     }
     Some(Fill::new(p.done()))
@@ -556,7 +576,8 @@ fn stack(f: &Facts) -> Option<Fill> {
             let name = text::stack(other);
             Some(Fill::new(bi!(
                 format!("软件栈：{name} 版本与驱动、操作系统镜像；问清预装版本或能否自行安装。"),
-                format!("Software stack: {name} and driver versions, and the OS image; ask what is installed or whether you can install it."))))
+                format!("Software stack: {name} and driver versions, and the OS image; ask what is installed or whether you can install it."),
+            )))
         }
     }
 }
@@ -565,7 +586,7 @@ fn cuda_stack(f: &Facts) -> Fill {
     let cc = f.gpu.as_ref().and_then(Gpu::cuda_capability);
     let mut p = Para::from(bi!(
         "软件栈：CUDA 与驱动版本、操作系统镜像。",
-        "Software stack: CUDA and driver versions, and the OS image."
+        "Software stack: CUDA and driver versions, and the OS image.",
     ));
     let mut risk = false;
     if let Some(v) = f.cuda {
@@ -575,14 +596,15 @@ fn cuda_stack(f: &Facts) -> Fill {
             risk = true;
             p.push(bi!(
                 format!("CUDA 13 不再为 Maxwell、Pascal 和 Volta 离线编译：计算能力 {major}.{minor} 的卡要用 CUDA 12.x。"),
-                format!("CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x.")));
+                format!("CUDA 13 dropped offline compilation for Maxwell, Pascal and Volta: a compute capability {major}.{minor} part needs CUDA 12.x."),
+            ));
         }
     }
     if cc.is_some_and(|(major, _)| major == 12) {
         risk |= f.cuda.is_some_and(|v| (v.major, v.minor) < (12, 8));
         p.push(bi!(
             "计算能力 12.0（sm_120，如 RTX 50 系列）需要 CUDA ≥ 12.8 和驱动 ≥ 570.26。",
-            "Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26."
+            "Compute capability 12.0 (sm_120, e.g. RTX 50 series) needs CUDA ≥ 12.8 and driver ≥ 570.26.",
         ));
     }
     Fill::new(p.done()).risk(risk)
@@ -601,20 +623,23 @@ pub(super) fn driver_text(v: super::facts::CudaVersion) -> Bi {
             format!(
                 "CUDA {ver} needs driver ≥ {driver} at least (the floor of CUDA {}.{}; NVIDIA's CUDA release notes give {ver}'s exact floor).",
                 from.major, from.minor
-            )),
+            ),
+        ),
         Floor::Major(d) => bi!(
             format!("CUDA {ver} 需要 {d} 或更新的驱动分支（确切下限见 NVIDIA CUDA 发行说明）。"),
-            format!("CUDA {ver} needs the {d} driver branch or newer (NVIDIA's CUDA release notes give the exact floor).")),
+            format!("CUDA {ver} needs the {d} driver branch or newer (NVIDIA's CUDA release notes give the exact floor)."),
+        ),
         Floor::Unknown => bi!(
             format!("CUDA {ver} 的驱动下限见 NVIDIA CUDA 发行说明。"),
-            format!("NVIDIA's CUDA release notes give the driver floor of CUDA {ver}.")),
+            format!("NVIDIA's CUDA release notes give the driver floor of CUDA {ver}."),
+        ),
     }
 }
 
 fn ssh(_: &Facts) -> Option<Fill> {
     Some(Fill::new(bi!(
         "交付前准备好 SSH 公钥和防火墙方案（开放哪些端口、对谁开放）。",
-        "Have your SSH public key and firewall plan (which ports, open to whom) ready before delivery."
+        "Have your SSH public key and firewall plan (which ports, open to whom) ready before delivery.",
     )))
 }
 
@@ -633,7 +658,8 @@ fn term(f: &Facts) -> Option<Fill> {
         format!(
             "Term: start short (hourly or daily), run the job and measure memory, traffic and speed, then commit to monthly or longer.{}",
             chosen.1
-        ))))
+        ),
+    )))
 }
 
 fn final_check(f: &Facts) -> Option<Fill> {
@@ -644,6 +670,6 @@ fn final_check(f: &Facts) -> Option<Fill> {
         .unwrap_or_default();
     Some(Fill::new(bi!(
         format!("付款前核对配置{}、价格和交付日期。", config.0),
-        format!("Before paying, verify the configuration{}, the price and the delivery date.", config.1)
+        format!("Before paying, verify the configuration{}, the price and the delivery date.", config.1),
     )))
 }

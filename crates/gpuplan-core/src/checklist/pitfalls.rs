@@ -27,7 +27,7 @@ fn weights_only(f: &Facts) -> Option<Fill> {
     let peak = if f.per_gpu_bytes > 0 {
         bi!(
             format!("，已计入每卡 {}", size(f.per_gpu_bytes)),
-            format!(", already in the {} per GPU", size(f.per_gpu_bytes))
+            format!(", already in the {} per GPU", size(f.per_gpu_bytes)),
         )
     } else {
         bi!("", "")
@@ -41,17 +41,17 @@ fn weights_only(f: &Facts) -> Option<Fill> {
             format!(
                 "The KV cache grows with context {} × concurrency {}{}; recompute it when either changes.",
                 f.context, f.concurrency, peak.en
-            )
+            ),
         ),
         Task::Train => bi!(
             format!("训练还要放梯度、优化器状态和激活{}。", peak.zh),
-            format!("Training also holds gradients, optimizer state and activations{}.", peak.en)
+            format!("Training also holds gradients, optimizer state and activations{}.", peak.en),
         ),
     };
     Some(
         Fill::new(bi!(
             "只算权重，漏掉训练状态、激活或 KV 缓存。",
-            "Counting only the weights and missing training state, activations or the KV cache."
+            "Counting only the weights and missing training state, activations or the KV cache.",
         ))
         .expect(why),
     )
@@ -72,10 +72,12 @@ fn vram_sum(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "直接累加标称显存，没有核对每卡切分、运行时开销和互联。",
-            "Adding up nominal memory across cards without checking the split, runtime overhead and interconnect."))
+            "Adding up nominal memory across cards without checking the split, runtime overhead and interconnect.",
+        ))
         .expect(bi!(
             format!("{sum} 不是一整块显存：本方案的切分方式为{}，每卡都要放下自己的分片和工作区。", split.zh),
-            format!("{sum} is not one pool: this plan splits by {}, and each GPU must hold its own shard and workspace.", split.en))),
+            format!("{sum} is not one pool: this plan splits by {}, and each GPU must hold its own shard and workspace.", split.en),
+        )),
     )
 }
 
@@ -83,10 +85,12 @@ fn price_only(f: &Facts) -> Option<Fill> {
     f.rented.then(|| {
         Fill::new(bi!(
             "只比较 GPU 小时单价，漏掉承诺、存储、IP 和网络费用。",
-            "Comparing GPU-hour prices only, missing commitments, storage, IP and network charges."))
+            "Comparing GPU-hour prices only, missing commitments, storage, IP and network charges.",
+        ))
         .expect(bi!(
             "本方案是租用：账单里还有存储、IP、流量等项，停机后有些仍在收费。",
-            "This plan rents: the bill has storage, IP and traffic lines too, and some keep billing while stopped."))
+            "This plan rents: the bill has storage, IP and traffic lines too, and some keep billing while stopped.",
+        ))
     })
 }
 
@@ -97,7 +101,8 @@ fn geforce_licence(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "以为 GeForce 卡能点亮就可以部署或提供商业托管。",
-            "Assuming a GeForce card that boots may be deployed or hosted commercially."))
+            "Assuming a GeForce card that boots may be deployed or hosted commercially.",
+        ))
         .expect(bi!(
             format!(
                 "本方案租用 {}：GeForce 驱动许可（2025-02-25 版）第 2.7 条禁止出租、分许可或用该软件提供商业托管服务（除非明确授权），第 2.8 条只许可用于自有的 GeForce/Titan 硬件，且不许可数据中心部署。请供应商和内部负责人核对适用授权。以上为一般信息，不构成法律意见。",
@@ -106,7 +111,8 @@ fn geforce_licence(f: &Facts) -> Option<Fill> {
             format!(
                 "This plan rents the {}: the GeForce driver licence (2025-02-25) §2.7 forbids renting, sublicensing or commercial hosting with the software unless expressly authorised, and §2.8 licenses it only for GeForce/Titan hardware you own and not for datacenter deployment. Have the vendor and your own responsible person confirm the authorisation. General information, not legal advice.",
                 gpu_name(f).en
-            )))
+            ),
+        ))
         .risk(true),
     )
 }
@@ -124,10 +130,12 @@ fn no_ecc(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "用没有 ECC 的卡跑长时间任务：显存位翻转不会被发现。",
-            "Long runs on a card without ECC: memory bit flips go unnoticed."))
+            "Long runs on a card without ECC: memory bit flips go unnoticed.",
+        ))
         .expect(bi!(
             format!("{}，而 {} 没有 ECC：定期核对结果或检查点，生产服务优先选带 ECC 的卡。", why.zh, g.name),
-            format!("{}, and the {} has no ECC: verify results or checkpoints periodically, and prefer ECC cards for production.", why.en, g.name)))
+            format!("{}, and the {} has no ECC: verify results or checkpoints periodically, and prefer ECC cards for production.", why.en, g.name),
+        ))
         .risk(true),
     )
 }
@@ -141,7 +149,7 @@ fn smoke_test(f: &Facts) -> Option<Fill> {
                 text::weights(f.weights),
                 f.context,
                 f.concurrency
-            )
+            ),
         ),
         Task::Train => bi!(
             format!("{}、序列长度 {}、微批次 {}", text::method(f.method, Lang::Zh), f.seq, f.batch),
@@ -150,17 +158,17 @@ fn smoke_test(f: &Facts) -> Option<Fill> {
                 text::method(f.method, Lang::En),
                 f.seq,
                 f.batch
-            )
+            ),
         ),
     };
     Some(
         Fill::new(bi!(
             "只确认 nvidia-smi 能运行，没有跑与生产参数一致的任务。",
-            "Checking that nvidia-smi runs but not running a production-like job."
+            "Checking that nvidia-smi runs but not running a production-like job.",
         ))
         .expect(bi!(
             format!("验收的代表性任务要用本方案的参数：{}。", what.zh),
-            format!("The acceptance job must use this plan's settings: {}.", what.en)
+            format!("The acceptance job must use this plan's settings: {}.", what.en),
         )),
     )
 }
@@ -171,7 +179,8 @@ fn long_contract(f: &Facts) -> Option<Fill> {
         Fill::new(bi!("没实测就签长期合约。", "Signing a long contract before measuring."))
             .expect(bi!(
                 format!("本方案选了{}（1 或 3 年承诺）：先按小时跑通并实测，再承诺。", o.label(Lang::Zh)),
-                format!("This plan picks {} (a 1- or 3-year commitment): run and measure hourly first, then commit.", o.label(Lang::En))))
+                format!("This plan picks {} (a 1- or 3-year commitment): run and measure hourly first, then commit.", o.label(Lang::En)),
+            ))
             .risk(true),
     )
 }
@@ -183,10 +192,12 @@ fn low_util(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "GPU 利用率低于 30–40% 时还在加卡。",
-            "Adding GPUs while utilisation is below 30-40%."))
+            "Adding GPUs while utilisation is below 30-40%.",
+        ))
         .expect(bi!(
             format!("本方案用 {} 张 GPU：先在一张卡上看利用率，低就先改数据加载或批处理。", f.gpu_count),
-            format!("This plan uses {} GPUs: check utilisation on one first, and fix data loading or batching if it is low.", f.gpu_count))),
+            format!("This plan uses {} GPUs: check utilisation on one first, and fix data loading or batching if it is low.", f.gpu_count),
+        )),
     )
 }
 
@@ -197,20 +208,24 @@ fn spot_checkpoints(f: &Facts) -> Option<Fill> {
     let why = match (f.task, f.checkpoint_bytes) {
         (Task::Train, Some(c)) => bi!(
             format!("本方案用竞价实例训练：每 5–10 分钟保存一次检查点（每份约 {}，存到对象存储），被回收最多损失 10 分钟。", size(c)),
-            format!("This plan trains on spot: checkpoint every 5-10 minutes (about {} each, to object storage), so a reclaim loses at most 10 minutes.", size(c))),
+            format!("This plan trains on spot: checkpoint every 5-10 minutes (about {} each, to object storage), so a reclaim loses at most 10 minutes.", size(c)),
+        ),
         (Task::Train, None) => bi!(
             "本方案用竞价实例训练：每 5–10 分钟保存一次检查点到对象存储，被回收最多损失 10 分钟。",
-            "This plan trains on spot: checkpoint to object storage every 5-10 minutes, so a reclaim loses at most 10 minutes."),
+            "This plan trains on spot: checkpoint to object storage every 5-10 minutes, so a reclaim loses at most 10 minutes.",
+        ),
         (Task::Infer, _) => bi!(
             "本方案用竞价实例推理：实例可能被回收，进行中的请求会丢失；监听回收通知并能自动重建。",
-            "This plan serves on spot: instances can be reclaimed and requests in flight are lost; watch for the notice and rebuild automatically."),
+            "This plan serves on spot: instances can be reclaimed and requests in flight are lost; watch for the notice and rebuild automatically.",
+        ),
     };
     let mut p = Para::from(bi!(why.zh, why.en));
     if let Some(c) = checkpoint(f).filter(|c| minutes_at_10gbps(*c) > 10.0) {
         let m = num(minutes_at_10gbps(c));
         p.push(bi!(
             format!("但以 10 Gbps 传出一份要约 {m} 分钟，比间隔还长：先写本地 NVMe 再异步上传，或重新考虑竞价实例。"),
-            format!("But copying one out at 10 Gbps takes about {m} minutes, longer than the interval: write to local NVMe first and upload in the background, or reconsider spot.")));
+            format!("But copying one out at 10 Gbps takes about {m} minutes, longer than the interval: write to local NVMe first and upload in the background, or reconsider spot."),
+        ));
     }
     Some(
         Fill::new(bi!("竞价实例没有检查点。", "Spot instances without checkpoints."))
@@ -227,7 +242,8 @@ fn cost_alarm(f: &Facts) -> Option<Fill> {
         Fill::new(bi!("没有费用告警或支出上限。", "No cost alarm or spend cap."))
             .expect(bi!(
                 "本方案按用量计费：设置费用告警和资源上限（例如单日超额自动关停）。",
-                "This plan bills by use: set a cost alarm and a resource cap (for example, stop instances past a daily amount).")),
+                "This plan bills by use: set a cost alarm and a resource cap (for example, stop instances past a daily amount).",
+            )),
     )
 }
 
@@ -240,10 +256,12 @@ fn stack_port(f: &Facts) -> Option<Fill> {
     Some(
         Fill::new(bi!(
             "以为 CUDA 上能跑的东西换个平台照样能跑。",
-            "Assuming what runs on CUDA runs unchanged elsewhere."))
+            "Assuming what runs on CUDA runs unchanged elsewhere.",
+        ))
         .expect(bi!(
             format!("本方案用 {name}：自定义 CUDA 内核、部分量化库和小众工具可能需要移植或无法运行；下单前把实际用的整套工具端到端跑一遍。"),
-            format!("This plan is on {name}: custom CUDA kernels, some quantisation libraries and niche tools may need porting or may not run; run your whole stack end to end before ordering.")))
+            format!("This plan is on {name}: custom CUDA kernels, some quantisation libraries and niche tools may need porting or may not run; run your whole stack end to end before ordering."),
+        ))
         .risk(true),
     )
 }

@@ -25,7 +25,12 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
     let mut notes = Vec::new();
     if arch.is_moe() {
         notes.push(Note::new(
-            "moe_resident", bi!("MoE：所有专家都常驻显存；每个 token 只计算激活的专家（影响速度，不影响显存）。", "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).")));
+            "moe_resident",
+            bi!(
+                "MoE：所有专家都常驻显存；每个 token 只计算激活的专家（影响速度，不影响显存）。",
+                "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
+            ),
+        ));
     }
     let mut pool = None;
     let peak_kind = match inf.engine {
@@ -66,7 +71,7 @@ fn vllm_pool(
             bi!(
                 "vLLM 会把 KV 池预留到显卡显存 × gpu_memory_utilization；未选定显卡时只计算请求所需。",
                 "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, \
-             only what the requests need is counted."
+                 only what the requests need is counted.",
             ),
         ));
         return None;
@@ -89,13 +94,18 @@ fn vllm_pool(
             bi!(
                 "vLLM 的 KV 池小于请求所需：此利用率下放不下，需要更大的显存、更多 GPU 或更短的上下文。",
                 "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; \
-             use more memory, more GPUs or a shorter context."
+                 use more memory, more GPUs or a shorter context.",
             ),
         ));
     } else {
         notes.push(Note::new(
-            "vllm_reserved", bi!("vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。", "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, \
-             not the need computed here.")));
+            "vllm_reserved",
+            bi!(
+                "vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。",
+                "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, \
+                 not the need computed here.",
+            ),
+        ));
     }
     Some(Pool { reserved, kv, derivation })
 }
@@ -133,7 +143,7 @@ pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
             "generic_activations",
             bi!(
                 "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
-                "Non-transformer model: activations and workspace are the stated figure, not derived."
+                "Non-transformer model: activations and workspace are the stated figure, not derived.",
             ),
         )],
     }

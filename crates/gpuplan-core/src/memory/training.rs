@@ -182,7 +182,7 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
             "paged_optimizer",
             bi!(
                 "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
-                "Paged optimizer state can spill to host memory under pressure; counted here as resident."
+                "Paged optimizer state can spill to host memory under pressure; counted here as resident.",
             ),
         ));
     }
@@ -212,7 +212,7 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
             "selective_with_flash",
             bi!(
                 "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
-                "FlashAttention already keeps no attention scores: selective recompute saves nothing more."
+                "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",
             ),
         ));
     }
@@ -274,7 +274,7 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
         "generic_activations",
         bi!(
             "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
-            "Non-transformer model: activations and workspace are the stated figure, not derived."
+            "Non-transformer model: activations and workspace are the stated figure, not derived.",
         ),
     ));
     Built {
