@@ -73,3 +73,12 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+// Clicks the language switch, which reopens the page in the other language's
+// bundle on the same plan, and waits for that navigation; returns the new
+// language. The caller waits for the page's first result.
+export async function switchLanguage(page) {
+  const to = (await page.locator('html').getAttribute('lang')) === 'en' ? 'zh' : 'en';
+  await Promise.all([page.waitForURL(new RegExp(`[?&]lang=${to}(&|$)`)), page.getByTestId('lang-toggle').click()]);
+  return to;
+}

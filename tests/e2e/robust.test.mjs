@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, screenshot, root, outDir } from './lib.mjs';
+import { serve, launch, openPage, screenshot, root, outDir, switchLanguage } from './lib.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -118,9 +118,7 @@ async function exercise(page) {
   const before = await peak(page);
   await page.fill('#f-inference-context', '65536');
   await page.waitForFunction((b) => document.querySelector('[data-testid="peak-memory"]').textContent !== b, before);
-  // The language switch reopens the page in the other bundle.
-  const lang = await page.locator('html').getAttribute('lang');
-  await Promise.all([page.waitForURL(lang === 'en' ? /[?&]lang=zh/ : /[?&]lang=en/), page.getByTestId('lang-toggle').click()]);
+  await switchLanguage(page);
   await ready(page);
   await page.getByTestId('unit-toggle').getByRole('button', { name: 'GiB' }).click();
   assert.match(await peak(page), / GiB$/);

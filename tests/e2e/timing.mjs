@@ -29,11 +29,11 @@ export async function firstResult(browser, url, rate, locale = 'en-US') {
 
 // Edits the context field five times. For each: the time until the new peak
 // is in the DOM (the page's script), to the painted frame that shows it (the
-// headline), and to the painted frame that shows
-// the whole report (the share link follows it). "After paint" is a
-// user-blocking task posted from requestAnimationFrame: it runs before the
-// page's own deferred work, which is a plain timer; `early` counts edits where
-// the report had already landed at the headline stamp (it would be included).
+// headline), and to the painted frame that shows the whole report (the share
+// link follows it). "After paint" is a user-blocking task posted from
+// requestAnimationFrame: it runs before the page's own deferred work, which is
+// a plain timer; `early` counts edits where the report had already landed at
+// the headline stamp (it would be included).
 export async function inputLatency(page) {
   return page.evaluate(async () => {
     const input = document.querySelector('#f-inference-context');

@@ -28,18 +28,8 @@ fn save(key: &str, value: &str) {
     }
 }
 
-/// The stored language, else the browser's.
-pub fn initial_lang() -> Lang {
-    match load(LANG_KEY).as_deref() {
-        Some("zh") => Lang::Zh,
-        Some("en") => Lang::En,
-        _ => {
-            let tag = web_sys::window().and_then(|w| w.navigator().language()).unwrap_or_default();
-            Lang::from_tag(&tag)
-        }
-    }
-}
-
+/// The language the loader in index.html opens the page in, unless the
+/// link names one.
 pub fn save_lang(lang: Lang) {
     save(LANG_KEY, lang.code());
 }

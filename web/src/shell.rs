@@ -19,9 +19,9 @@ use crate::state::App;
 pub fn app() {
     let start = link::start();
     let embed = start.link.embed;
-    // A one-language bundle (the page's) speaks its language: the loader in
-    // index.html chose it by these same rules.
-    let lang = gpuplan_core::lang::ONLY.or(start.link.lang).unwrap_or_else(prefs::initial_lang);
+    // The page's bundle speaks one language, which the loader in index.html
+    // chose (the link's, the saved one, the browser's).
+    let lang = gpuplan_core::lang::ONLY.or(start.link.lang).unwrap_or_default();
     // A link's unit that is not a known code reads as the default.
     let unit = match start.link.unit.as_deref() {
         Some(code) => Unit::from_code(code).unwrap_or_default(),

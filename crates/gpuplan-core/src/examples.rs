@@ -124,13 +124,13 @@ fn law_serve() -> Plan {
     on_gpu(p, "rtx-4090", 1)
 }
 
-/// Every example, in gallery order.
 /// A text in each language; a one-language build keeps only its own.
 #[inline(always)]
 fn both(zh: &'static str, en: &'static str) -> (&'static str, &'static str) {
     (Lang::Zh.kept(zh), Lang::En.kept(en))
 }
 
+/// Every example, in gallery order.
 pub fn all() -> Vec<Example> {
     let ex = |id, title, summary, source, plan| Example { id, title, summary, source, plan };
     vec![

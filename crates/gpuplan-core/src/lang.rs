@@ -58,7 +58,7 @@ impl Lang {
     /// Whether this build carries text in `self`.
     #[inline(always)]
     pub const fn carried(self) -> bool {
-        matches!((ONLY, self), (None, _) | (Some(Lang::Zh), Lang::Zh) | (Some(Lang::En), Lang::En))
+        matches!((self.written(), self), (Lang::Zh, Lang::Zh) | (Lang::En, Lang::En))
     }
 
     /// `text` where this build carries `self`, else "": for tables that hold
