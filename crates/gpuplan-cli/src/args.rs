@@ -262,6 +262,18 @@ fn model(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
             plan.inference.weights = p.native_weights;
         }
     }
+    let imported = crate::model_file::read(
+        r.flags.value("config")?,
+        r.flags.value("gguf")?,
+        r.flags.value("safetensors")?,
+    )?;
+    if let Some(m) = &imported {
+        crate::model_file::report(m);
+        plan.model = ModelSpec::Custom { arch: m.arch.clone() };
+        if let (Task::Infer, Some(f)) = (plan.task, m.format) {
+            plan.inference.weights = f;
+        }
+    }
     let params = r.real("params-b", "model.arch.params")?.map(|b| b * 1e9);
     let activation_gb = r.real("activation-gb", "model.generic.activation_gb")?;
     let mut arch = match (&plan.model, preset) {

@@ -8,6 +8,7 @@ mod cost;
 mod estimate;
 mod fit;
 mod gpus;
+mod model_file;
 mod models;
 mod share;
 
@@ -40,6 +41,10 @@ workload flags (estimate):
   --experts --experts-active
                          a custom shape (starting from --model, or Llama 3.1 8B's);
                          --params-b alone, or --activation-gb GB, describes a generic model
+  --config FILE          a Hugging Face config.json (- for stdin): the exact shape
+  --gguf FILE            a .gguf file: shape and exact bytes from its header only
+  --safetensors FILE     a .safetensors file (header only) or model.safetensors.index.json;
+                         with --config, the shape comes from the config, the bytes from the file
   --weights FORMAT       fp32 bf16 fp8 int8 nf4 gptq_int4 gptq_int8 mxfp4 gguf_q4_k_m ...
                          (training: the frozen base of LoRA / QLoRA)
   --context N --concurrency N --kv-dtype bf16|fp8|int8|int4|fp32

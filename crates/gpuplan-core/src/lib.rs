@@ -23,6 +23,7 @@ pub mod json;
 pub mod lang;
 pub mod memory;
 pub mod model;
+pub mod model_files;
 pub mod names;
 pub mod offers;
 pub mod plan;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit, Problem};
+use crate::plan::WeightFormat;
 
 mod params;
 pub use params::{Matrix, ParamCounts, Role};
@@ -41,6 +42,25 @@ pub struct SlidingWindow {
     pub global: u32,
 }
 
+/// The file a custom shape was read from (shown beside the model, carried in links).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    Config,
+    Gguf,
+    Safetensors,
+    SafetensorsIndex,
+}
+
+/// A checkpoint's exact size, read from its file: the weights' bytes in the
+/// format it stores them in. The memory engine counts these bytes instead of
+/// parameters × bits whenever the plan keeps that format.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    pub format: WeightFormat,
+    pub bytes: f64,
+}
+
 /// A decoder-only transformer's shape, as in its `config.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -69,6 +89,10 @@ pub struct Arch {
     pub attention: Attention,
     pub sliding: Option<SlidingWindow>,
     pub max_context: u64,
+    /// Set when the model was read from a weights file (GGUF, safetensors).
+    pub stored: Option<Stored>,
+    /// Set when the shape was imported from a file rather than typed.
+    pub origin: Option<Origin>,
 }
 
 impl Default for Arch {
@@ -93,6 +117,8 @@ impl Default for Arch {
             attention: Attention::Standard,
             sliding: None,
             max_context: 131072,
+            stored: None,
+            origin: None,
         }
     }
 }
@@ -148,6 +174,9 @@ impl Arch {
                 format!("{p}.dense_layers"),
                 Problem::OutOfRange { min: 0.0, max: f64::from(self.layers) },
             ));
+        }
+        if let Some(s) = self.stored {
+            Limit::real(1.0, 1.0e15).check_f64(&format!("{p}.stored.bytes"), s.bytes, errs);
         }
         if let Some(w) = self.sliding {
             if w.window == 0 || w.local == 0 {

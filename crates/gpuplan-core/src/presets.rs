@@ -90,6 +90,8 @@ const fn dense(
         attention: Attention::Standard,
         sliding: None,
         max_context,
+        stored: None,
+        origin: None,
     }
 }
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::cost::{Currency, Edit, Item, PriceKey, Upfront};
 use crate::lang::Lang;
-use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, SlidingWindow};
+use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, Origin, SlidingWindow, Stored};
 use crate::offers::{Monthly, Offer, OnDemand};
 use crate::plan::{
     Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task, WeightFormat,
@@ -187,7 +187,7 @@ macro_rules! param_named {
     )*};
 }
 param_named!(Task, WeightFormat, KvDtype, Engine, Method, LoraTargets, Precision, Optimizer, GradCkpt, Shard);
-param_named!(Currency, Upfront, PriceKey, Mlp);
+param_named!(Currency, Upfront, PriceKey, Mlp, Origin);
 
 /// A field at a fixed path.
 macro_rules! plain {
@@ -266,6 +266,18 @@ impl Param for SlidingWindow {
     fn parse(s: &str) -> Option<Self> {
         let [window, local, global] = numbers::<3>(s)?;
         Some(SlidingWindow { window, local, global })
+    }
+}
+
+/// A file's exact weights as "format,bytes" (none is empty, by `Option`).
+impl Param for Stored {
+    fn text(&self) -> String {
+        format!("{},{}", self.format.text(), self.bytes.text())
+    }
+    fn parse(s: &str) -> Option<Self> {
+        let (format, bytes) = s.split_once(',')?;
+        let bytes = f64::parse(bytes).filter(|b| b.is_finite())?;
+        Some(Stored { format: WeightFormat::parse(format)?, bytes })
     }
 }
 
@@ -401,6 +413,8 @@ const FIELDS: &[Field] = &[
     arch!("a.mla", attention),
     arch!("a.sw", sliding),
     arch!("a.ctx", max_context),
+    arch!("a.file", stored),
+    arch!("a.src", origin),
     generic!("g.p", params),
     generic!("g.act", activation_gb),
     generic!("g.f", flops_per_item),

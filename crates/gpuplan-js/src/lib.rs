@@ -52,3 +52,43 @@ pub fn decode_link(url: &str) -> Result<JsValue, JsValue> {
 pub fn encode_link(plan: JsValue) -> Result<String, JsValue> {
     Ok(gpuplan_core::share::encode(&plan_from(plan)?, None, None))
 }
+
+/// A file that could not be read: `{ error: { kind, ... }, message }`; a
+/// truncated header's error says `need_at_least` bytes.
+fn file_error(e: &gpuplan_core::model_files::FileError, lang: Option<String>) -> JsValue {
+    #[derive(Serialize)]
+    struct Failed<'a> {
+        error: &'a gpuplan_core::model_files::FileError,
+        message: String,
+    }
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    to_js(&Failed { error: e, message: e.message(lang) }).unwrap_or_else(|e| e)
+}
+
+/// `importConfig(text)`: a model from a Hugging Face `config.json`, with what
+/// was read, assumed and ignored; `model.arch` goes into a plan's custom model.
+#[wasm_bindgen(js_name = importConfig)]
+pub fn import_config(text: &str, lang: Option<String>) -> Result<JsValue, JsValue> {
+    gpuplan_core::model_files::config::import(text).map_err(|e| file_error(&e, lang)).and_then(|m| to_js(&m))
+}
+
+/// `importGguf(bytes)`: a model from the first bytes of a `.gguf` file
+/// (`file.slice(0, n)`); a truncated header's error names the bytes needed.
+#[wasm_bindgen(js_name = importGguf)]
+pub fn import_gguf(bytes: &[u8], lang: Option<String>) -> Result<JsValue, JsValue> {
+    gpuplan_core::model_files::import_gguf(bytes).map_err(|e| file_error(&e, lang)).and_then(|m| to_js(&m))
+}
+
+/// `importSafetensors(bytes, fileSize)`: a model from the first 8 + header
+/// bytes of a `.safetensors` file.
+#[wasm_bindgen(js_name = importSafetensors)]
+pub fn import_safetensors(
+    bytes: &[u8],
+    file_size: Option<f64>,
+    lang: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let size = file_size.filter(|s| s.is_finite() && *s >= 0.0).map(|s| s as u64);
+    gpuplan_core::model_files::import_safetensors(bytes, size)
+        .map_err(|e| file_error(&e, lang))
+        .and_then(|m| to_js(&m))
+}

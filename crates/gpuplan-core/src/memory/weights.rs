@@ -90,7 +90,28 @@ pub fn bytes(arch: &Arch, f: WeightFormat, split: &Split) -> (f64, String) {
     }
     let derivation =
         why!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
-    (total, derivation)
+    match arch.stored {
+        Some(stored) if stored.format == f => from_file(arch, f, split, total, stored.bytes),
+        _ => (total, derivation),
+    }
+}
+
+/// A file's exact bytes, split across GPUs in the shares the shape gives:
+/// the formula's whole-model total only sets each GPU's fraction.
+fn from_file(arch: &Arch, f: WeightFormat, split: &Split, on_gpu: f64, file_bytes: f64) -> (f64, String) {
+    let one = Split { tp: 1, pp: 1, dp: 1, shard: crate::plan::Shard::None };
+    let whole: f64 =
+        split::groups(arch, &one).iter().map(|g| g.params * group_bits(f, g.kind, arch.is_moe()) / 8.0).sum();
+    let share = if whole > 0.0 { (on_gpu / whole).min(1.0) } else { 1.0 };
+    let bytes = file_bytes * share;
+    let derivation = why!(
+        "{} (file) × {} on this GPU = {}{}",
+        fmt::size(file_bytes),
+        fmt::num(share),
+        fmt::size(bytes),
+        split.note(arch.layers)
+    );
+    (bytes, derivation)
 }
 
 #[cfg(test)]
