@@ -3,7 +3,7 @@
 //! same numbers for screen readers. Geometry is plain Rust, tested natively.
 
 use crate::dom::{h, s, El};
-use crate::fmt::{self, fixed};
+use crate::fmt;
 
 pub struct Series {
     pub name: String,
@@ -73,9 +73,9 @@ pub fn ticks(max: f64) -> Vec<f64> {
 /// Token counts as "512", "8K", "128K", "1M".
 pub fn tokens(x: f64) -> String {
     if x >= 1_048_576.0 && x % 1_048_576.0 == 0.0 {
-        format!("{}M", fmt::shortest(x / 1_048_576.0))
+        format!("{}M", x / 1_048_576.0)
     } else if x >= 1024.0 && x % 1024.0 == 0.0 {
-        format!("{}K", fmt::shortest(x / 1024.0))
+        format!("{}K", x / 1024.0)
     } else {
         fmt::grouped(x.round())
     }
@@ -123,10 +123,8 @@ pub fn chart(c: &Chart) -> El {
         ticks(x_hi).into_iter().filter(|t| *t <= x_hi).collect()
     };
     let (bottom, right) = (H - BOTTOM, W - RIGHT);
-    let mut svg = s("svg")
-        .a("viewBox", &format!("0 0 {} {}", fixed(W, 0), fixed(H, 0)))
-        .a("role", "img")
-        .a("aria-label", &c.title);
+    let mut svg =
+        s("svg").a("viewBox", &format!("0 0 {W:.0} {H:.0}")).a("role", "img").a("aria-label", &c.title);
     for v in yt {
         let py = y.px(v);
         svg = svg.k(line("grid", LEFT, py, right, py)).k(text(
@@ -170,7 +168,7 @@ pub fn chart(c: &Chart) -> El {
     }
     for sr in &c.series {
         let px: Vec<(f64, f64)> = sr.points.iter().map(|&(a, b)| (x.px(a), y.px(b))).collect();
-        let pts: Vec<String> = px.iter().map(|(a, b)| format!("{},{}", fixed(*a, 1), fixed(*b, 1))).collect();
+        let pts: Vec<String> = px.iter().map(|(a, b)| format!("{a:.1},{b:.1}")).collect();
         let mut g = s("g").c(&format!("series {}", sr.class)).k(s("polyline").a("points", &pts.join(" ")));
         for ((&(a, b), &(cx, cy)), bend) in sr.points.iter().zip(&px).zip(bends(&px)) {
             if bend {
@@ -188,7 +186,7 @@ pub fn chart(c: &Chart) -> El {
         "axis-label",
         &c.y_label,
     )
-    .a("transform", &format!("rotate(-90 14 {})", fixed(mid_y, 1))));
+    .a("transform", &format!("rotate(-90 14 {mid_y:.1})")));
     let legend = (c.series.len() > 1).then(|| {
         h("ul").c("chart-legend").ks(c.series.iter().map(|sr| {
             h("li").k(h("span").c(&format!("key {}", sr.class)).a("aria-hidden", "true")).t(&sr.name)

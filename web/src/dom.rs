@@ -57,7 +57,7 @@ impl El {
 
     /// Sets a numeric attribute (SVG geometry), one decimal.
     pub fn n(self, name: &'static str, value: f64) -> El {
-        self.a(name, &gpuplan_core::decimal::fixed(value, 1))
+        self.a(name, &format!("{value:.1}"))
     }
 
     pub fn c(self, class: &str) -> El {

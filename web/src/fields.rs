@@ -61,7 +61,7 @@ pub fn parse(text: &str, int: bool, optional: bool) -> Result<Option<f64>, K> {
     if s.is_empty() {
         return if optional { Ok(None) } else { Err(K::NotNumber) };
     }
-    let v = gpuplan_core::decimal::parse(s).ok_or(K::NotNumber)?;
+    let v: f64 = s.parse().map_err(|_| K::NotNumber)?;
     if !v.is_finite() {
         return Err(K::NotNumber);
     }

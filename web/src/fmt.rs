@@ -1,8 +1,6 @@
 //! Display formatting for numbers the core computed. Nothing here derives a
 //! figure; it only chooses units and digits.
 
-pub use gpuplan_core::decimal::{fixed, shortest};
-
 /// Memory unit chosen by the user: GB = 10^9 bytes, GiB = 2^30 bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Unit {
@@ -58,9 +56,9 @@ pub fn amount(x: f64) -> String {
     if x == 0.0 {
         "0".into()
     } else if x < 1.0 {
-        fixed(x, 2)
+        format!("{x:.2}")
     } else if x < 1000.0 {
-        fixed(x, 1)
+        format!("{x:.1}")
     } else {
         grouped(x.round())
     }
@@ -68,7 +66,7 @@ pub fn amount(x: f64) -> String {
 
 /// An integer-valued f64 with thousands separators: 1234567 -> "1,234,567".
 pub fn grouped(x: f64) -> String {
-    let digits = fixed(x.abs(), 0);
+    let digits = format!("{:.0}", x.abs());
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     if x < 0.0 {
         out.push('-');
@@ -102,13 +100,6 @@ mod tests {
         assert_eq!(grouped(1000.0), "1,000");
         assert_eq!(grouped(1_234_567.0), "1,234,567");
         assert_eq!(grouped(-12_000.0), "-12,000");
-    }
-
-    #[test]
-    fn field_text() {
-        assert_eq!(shortest(8192.0), "8192");
-        assert_eq!(shortest(0.9), "0.9");
-        assert_eq!(shortest(1e9), "1000000000");
     }
 
     #[test]

@@ -322,7 +322,7 @@ fn parallel(f: &mut Form) -> El {
 fn gpu_select(f: &Form) -> El {
     let current = f.plan.hardware.gpu.as_str();
     let options = hardware::catalog().iter().map(|g| {
-        let label = format!("{} · {} GB", g.name, fmt::shortest(g.memory_gb));
+        let label = format!("{} · {} GB", g.name, g.memory_gb);
         option(&g.id, &label, g.id == current)
     });
     let select =

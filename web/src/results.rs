@@ -10,7 +10,7 @@ use crate::compare::compare;
 use crate::costs::cost_table;
 use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
-use crate::fmt::{self, fixed, Unit};
+use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
 use crate::state::{App, Headline};
@@ -116,7 +116,7 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     let (usable, nominal) = chosen.map_or((0, 0), |(_, u)| (u.bytes, u.nominal_bytes));
     let geo = bar_scale(m.per_gpu_bytes, usable, nominal);
     let total = m.per_gpu_bytes.max(1) as f64;
-    let pct = |x: f64| format!("{}%", fixed(x, 3));
+    let pct = |x: f64| format!("{x:.3}%");
     let shown = parts(m, lang).filter(|(_, _, c)| c.bytes > 0);
     let segs = shown.clone().map(|(name, class, c)| {
         let title = format!("{name}: {}", fmt::bytes(c.bytes, unit));

@@ -31,7 +31,7 @@ pub type Sort = Option<(usize, bool)>;
 pub fn sorted(mut rows: Vec<Row>, sort: Sort) -> Vec<Row> {
     if let Some((col, asc)) = sort {
         let key = |r: &Row| r.keys.get(col).copied().unwrap_or(f64::NAN);
-        gpuplan_core::sort::sort_by(&mut rows, |a, b| {
+        rows.sort_by(|a, b| {
             let (x, y) = (key(a), key(b));
             match (x.is_nan(), y.is_nan()) {
                 (true, true) => std::cmp::Ordering::Equal,

@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use crate::decimal::shortest;
 use crate::lang::Lang;
 
 /// What is wrong with a field.
@@ -39,8 +38,8 @@ impl FieldError {
     pub fn message(&self, lang: Lang) -> String {
         let what = match &self.problem {
             Problem::OutOfRange { min, max } => match lang.written() {
-                Lang::Zh => format!("应在 {} 到 {} 之间", shortest(*min), shortest(*max)),
-                Lang::En => format!("must be between {} and {}", shortest(*min), shortest(*max)),
+                Lang::Zh => format!("应在 {min} 到 {max} 之间"),
+                Lang::En => format!("must be between {min} and {max}"),
             },
             Problem::NotFinite | Problem::NotANumber => {
                 lang.pick("请输入一个有限的数字", "must be a finite number").to_string()

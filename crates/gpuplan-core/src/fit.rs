@@ -17,7 +17,6 @@ use serde::Serialize;
 
 pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 
-use crate::decimal;
 use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
 use crate::lang::{bi, Lang};
@@ -111,9 +110,9 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
     let headroom = capacity * kept;
     let bytes = capacity - headroom;
     let kept_text = if pool_gap > share {
-        format!("(1 − {} gpu_memory_utilization)", decimal::shortest(plan.inference.gpu_mem_util))
+        format!("(1 − {} gpu_memory_utilization)", plan.inference.gpu_mem_util)
     } else {
-        format!("{} % headroom", decimal::shortest(plan.hardware.headroom_pct))
+        format!("{} % headroom", plan.hardware.headroom_pct)
     };
     let ecc_text = if ecc > 0.0 { format!(" − {} B ECC (1/16 of GDDR6)", n(ecc)) } else { String::new() };
     Usable {
@@ -123,7 +122,7 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
         bytes: bytes as u64,
         derivation: format!(
             "{} GB × 10^9{ecc_text} = {} B; × {kept_text} → {} B kept, {} B usable",
-            decimal::shortest(gpu.memory_gb),
+            gpu.memory_gb,
             n(capacity),
             n(headroom),
             n(bytes)
@@ -305,9 +304,8 @@ where
         .iter()
         .map(|(gpu, custom)| search.row(plan, gpu, *custom, single, opts, max_gpus, size))
         .collect();
-    crate::sort::sort_by(&mut rows, |a, b| {
-        rank(a).partial_cmp(&rank(b)).unwrap_or(std::cmp::Ordering::Equal)
-    });
+    // Slowness last and by `total_cmp`: std's sort wants a total order.
+    rows.sort_by(|a, b| rank(a).cmp(&rank(b)).then(slowness(a).total_cmp(&slowness(b))));
     Ok(FitReport { single_gpu_bytes: single.per_gpu, max_gpus, rows })
 }
 
@@ -319,11 +317,16 @@ fn candidates(plan: &Plan) -> Vec<(&Gpu, bool)> {
     out
 }
 
-/// Sort key: fits, not blocked, servers, GPUs, warnings, then speed.
-fn rank(row: &GpuFit) -> (bool, u32, u32, usize, f64) {
+/// Sort key: fits, not blocked, servers, GPUs, warnings; then speed ([`slowness`]).
+fn rank(row: &GpuFit) -> (bool, u32, u32, usize) {
     let warns = row.flags.iter().filter(|f| f.severity == Severity::Warn).count();
     let (nodes, gpus) = row.best.as_ref().map_or((u32::MAX, u32::MAX), |b| (b.nodes, b.gpus));
-    (row.best.is_none(), nodes, gpus, warns, row.speed.as_ref().map_or(f64::INFINITY, SpeedSummary::slowness))
+    (row.best.is_none(), nodes, gpus, warns)
+}
+
+/// The tie-break after [`rank`]: rows without a speed figure last.
+fn slowness(row: &GpuFit) -> f64 {
+    row.speed.as_ref().map_or(f64::INFINITY, SpeedSummary::slowness)
 }
 
 /// The part of an engine result the search keeps per layout.
@@ -449,9 +452,7 @@ where
         let chosen = plan.hardware.chosen().is_some_and(|c| std::ptr::eq(c, gpu));
         let per_node = plan.hardware.gpus_per_node;
         let mut found = self.options(usable.bytes, per_node);
-        crate::sort::sort_by_key(&mut found, |(o, _)| {
-            (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy)
-        });
+        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
         let best = found.first();
         let speed = best.map(|(o, need)| {
             let at =

@@ -13,13 +13,11 @@
 
 pub mod checklist;
 pub mod cost;
-pub mod decimal;
 pub mod error;
 pub mod examples;
 pub mod fit;
 mod gpus;
 pub mod hardware;
-pub mod json;
 pub mod lang;
 pub mod memory;
 pub mod model;
@@ -32,5 +30,4 @@ pub mod report;
 pub mod share;
 pub mod sheet;
 pub mod snippets;
-pub mod sort;
 pub mod speed;

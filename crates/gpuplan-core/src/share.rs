@@ -125,7 +125,7 @@ macro_rules! param_num {
         impl Param for $t {
             fn text(&self) -> String { self.to_string() }
             fn parse(s: &str) -> Option<Self> {
-                crate::decimal::parse(s.trim()).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as $t)
+                s.trim().parse::<f64>().ok().filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as $t)
             }
         }
     )*};
@@ -134,10 +134,10 @@ param_num!(u8, u32, u64);
 
 impl Param for f64 {
     fn text(&self) -> String {
-        crate::decimal::shortest(*self)
+        self.to_string()
     }
     fn parse(s: &str) -> Option<Self> {
-        crate::decimal::parse(s.trim()).filter(|v| v.is_finite())
+        s.trim().parse::<f64>().ok().filter(|v| v.is_finite())
     }
 }
 

@@ -11,10 +11,10 @@
 
 use serde::Serialize;
 
-use crate::decimal;
 use crate::error::{FieldError, Limit, Problem};
 use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
+use crate::memory::fmt::fixed;
 use crate::plan::{GradCkpt, Parallel, Plan, Precision, Task, WeightFormat};
 
 /// What kind of number a figure is: never a promise.
@@ -446,18 +446,18 @@ impl Missing {
 pub(crate) fn n(x: f64) -> String {
     let a = x.abs();
     if a != 0.0 && !(0.01..10_000.0).contains(&a) {
-        decimal::sci(x, 2)
+        format!("{x:.2e}")
     } else if a >= 100.0 {
-        decimal::fixed(x, 0)
+        fixed(x, 0)
     } else if a >= 10.0 {
-        decimal::fixed(x, 1)
+        fixed(x, 1)
     } else {
-        decimal::fixed(x, 2)
+        fixed(x, 2)
     }
 }
 
 fn pct(share: f64) -> String {
-    format!("{} %", decimal::fixed(share * 100.0, 0))
+    format!("{} %", fixed(share * 100.0, 0))
 }
 
 #[cfg(test)]

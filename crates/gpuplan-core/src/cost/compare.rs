@@ -326,9 +326,7 @@ fn option_cost(
 
 /// Meeting options by total (then id), then the rest; each loser gets its reason.
 fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
-    crate::sort::sort_by(options, |a, b| {
-        b.meets.cmp(&a.meets).then(a.total.cmp(&b.total)).then_with(|| a.id.cmp(&b.id))
-    });
+    options.sort_by(|a, b| b.meets.cmp(&a.meets).then(a.total.cmp(&b.total)).then_with(|| a.id.cmp(&b.id)));
     let best = options.first().filter(|o| o.meets).cloned();
     for (i, option) in options.iter_mut().enumerate() {
         option.rank = i + 1;
@@ -362,7 +360,7 @@ fn add_series(options: &mut [OptionCost]) {
         hours.extend(option.lines.iter().flat_map(|l| l.accrual.knots()));
     }
     hours.retain(|h| h.is_finite() && (0.0..=end).contains(h));
-    crate::sort::sort_floats(&mut hours);
+    hours.sort_unstable_by(f64::total_cmp);
     hours.dedup_by(|a, b| (*a - *b).abs() < 1.0e-6);
     for option in options.iter_mut() {
         let mut series = Vec::with_capacity(hours.len() + 8);
@@ -413,7 +411,7 @@ fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
 /// (hour, a − b) at every point of both series, jumps included.
 fn differences(a: &OptionCost, b: &OptionCost) -> Vec<(f64, f64)> {
     let mut hours: Vec<f64> = a.series.iter().chain(&b.series).map(|p| p.hours).collect();
-    crate::sort::sort_floats(&mut hours);
+    hours.sort_unstable_by(f64::total_cmp);
     hours.dedup();
     let mut out = Vec::with_capacity(hours.len() * 2);
     for t in hours {

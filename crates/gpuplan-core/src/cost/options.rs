@@ -164,8 +164,7 @@ pub fn price(
 
 /// Time over which usage fees accrue: the run, or the whole serving horizon.
 fn run_span(u: &Usage) -> Accrual {
-    // Not `clamp`: with a bound that is not a constant, its panic message
-    // brings Rust's float formatting into the wasm (8 KB gzip, issue 10).
+    // Not `clamp`, which panics when the horizon is below zero or NaN.
     let end = if u.spread { u.horizon_hours } else { u.run_hours.min(u.horizon_hours).max(0.0) };
     Accrual::Spread { from_h: 0.0, to_h: end }
 }

@@ -100,7 +100,7 @@ pub(crate) fn flags(cx: &Context) -> Vec<Flag> {
         precision_unverified,
     ];
     let mut out: Vec<Flag> = rules.iter().filter_map(|rule| rule(cx)).collect();
-    crate::sort::sort_by_key(&mut out, |f| std::cmp::Reverse(f.severity));
+    out.sort_by_key(|f| std::cmp::Reverse(f.severity));
     out
 }
 
@@ -339,7 +339,7 @@ fn near_limit(cx: &Context) -> Option<Flag> {
     let opt = cx.option?;
     let used = opt.used_share();
     (used > NEAR_LIMIT).then(|| {
-        let p = crate::decimal::fixed(used * 100.0, 1);
+        let p = crate::memory::fmt::fixed(used * 100.0, 1);
         let vllm = cx.plan.task == Task::Infer && cx.plan.inference.engine == Engine::Vllm;
         let (pool_zh, pool_en) = if vllm {
             ("（vLLM 的 KV 池会占满 gpu_memory_utilization，剩余上下文或并发会很少）", " (vLLM's KV pool fills up to gpu_memory_utilization, leaving little room for more context or concurrency)")

@@ -3,8 +3,6 @@
 
 use std::cell::Cell;
 
-use crate::decimal::{fixed, sci};
-
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
@@ -55,7 +53,17 @@ pub fn count(x: f64) -> String {
     } else if x.abs() < 1e6 {
         num(x)
     } else {
-        sci(x, 3)
+        format!("{x:.3e}")
+    }
+}
+
+/// `x` with `places` decimals as `format!` writes it, but with no minus sign
+/// on a value that rounds to zero: "-0.0" would read as a loss or a glitch.
+pub(crate) fn fixed(x: f64, places: usize) -> String {
+    let text = format!("{x:.places$}");
+    match text.strip_prefix('-') {
+        Some(unsigned) if unsigned.bytes().all(|b| matches!(b, b'0' | b'.')) => unsigned.to_string(),
+        _ => text,
     }
 }
 
@@ -76,6 +84,9 @@ mod tests {
         assert_eq!(size(512.0), "512 B");
         assert_eq!(count(8_030_261_248.0), "8.030e9");
         assert_eq!(count(4096.0), "4096");
+        assert_eq!(fixed(-0.04, 1), "0.0");
+        assert_eq!(fixed(-1.26, 1), "-1.3");
+        assert_eq!(num(-0.00001), "0");
         assert_eq!(num(4.25), "4.25");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(2.0), "2");
