@@ -10,7 +10,6 @@ use web_sys::Element;
 
 use crate::dom::{checked, form, h, value, El, Ev};
 use crate::fields::{labelled, option, parse, read, write, Check, Choice, Form, Num, Spec, Typed};
-use crate::fmt;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::App;
