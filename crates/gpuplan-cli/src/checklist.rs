@@ -22,13 +22,15 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let extra_ticks = flags.value("tick")?.unwrap_or_default();
     let mut plan = args::plan(&mut flags)?;
     crate::fit::hardware(&mut flags, &mut plan)?;
+    if cuda.is_some() {
+        plan.cuda = cuda;
+    }
     flags.finish()?;
     let offers = offers::defaults();
     let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| CliError::fields(&e, lang))?;
     let mut facts =
         checklist::facts(&plan, &r.memory, &r.cost, &offers).map_err(|e| CliError::fields(&e, lang))?;
     facts.rented = !own_hardware;
-    facts.cuda = cuda;
     let mut ticks = plan.ticks.clone();
     ticks.extend(extra_ticks.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_string));
     let list = checklist::build(&facts, lang, &ticks).map_err(|e| CliError::fields(&e, lang))?;

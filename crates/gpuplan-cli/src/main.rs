@@ -56,7 +56,9 @@ workload flags (estimate):
   --gpus N --shard none|zero1|zero2|zero3|fsdp --tp N --pp N
   --gpu ID --gpu-mem-gb GB (a card's memory, for vLLM's reserved pool)
 fit flags (with the workload flags):
-  --headroom PCT --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
+  --headroom PCT         memory kept free per GPU (default 10: the estimate counts KV cache,
+                         activations and runtime; seed 001's 30-50 % is over weights alone)
+  --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
   --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
   --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
 checklist flags (with the workload and fit flags):

@@ -46,3 +46,21 @@ fn a_bad_cuda_version_is_one_line() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.trim(), "error: --cuda: expected a version such as 12.8, got \"twelve\"");
 }
+
+/// The seed items of issue 26 as a reader of the CLI meets them.
+#[test]
+fn seed_items_show_in_the_cli() {
+    let gpus = stdout(&["gpus"]);
+    assert!(
+        gpus.contains("350-400") && gpus.contains("P100 PCIe 16GB") && gpus.contains("GeForce RTX 4070"),
+        "{gpus}"
+    );
+    assert!(gpus.contains("= 53 % of an H100 SXM"), "{gpus}");
+    let md = stdout(&["checklist", "--gpu", "rtx-4090", "--task", "train", "--method", "lora"]);
+    assert!(md.contains("Transfer times: at 10 Gbps line rate"), "{md}");
+    assert!(md.contains("error 43"), "{md}");
+    let est = stdout(&["estimate"]);
+    assert!(est.contains("Seed 002's rule of thumb, weights × 1.2-1.5"), "{est}");
+    let help = stdout(&["--help"]);
+    assert!(help.contains("seed 001's 30-50 % is over weights alone"), "{help}");
+}

@@ -56,7 +56,10 @@ pub struct Gpu {
     pub bf16_tflops: Option<f64>,
     pub fp8_tflops: Option<f64>,
     pub fp4_tflops: Option<f64>,
+    /// The top of the TDP range; with `tdp_min_w`, the card's power is
+    /// configurable between the two (the vendor's "350-400 W (configurable)").
     pub tdp_w: Option<f64>,
+    pub tdp_min_w: Option<f64>,
     pub form_factor: Text,
     pub link: LinkKind,
     pub link_name: Text,
@@ -97,6 +100,7 @@ impl Default for Gpu {
             fp8_tflops: None,
             fp4_tflops: None,
             tdp_w: None,
+            tdp_min_w: None,
             form_factor: Cow::Borrowed(""),
             link: LinkKind::Pcie,
             link_name: Cow::Borrowed("PCIe"),
@@ -130,6 +134,7 @@ impl Gpu {
         opt("fp8_tflops", self.fp8_tflops, 1.0e6, errs);
         opt("fp4_tflops", self.fp4_tflops, 1.0e6, errs);
         opt("tdp_w", self.tdp_w, 100_000.0, errs);
+        opt("tdp_min_w", self.tdp_min_w, self.tdp_w.unwrap_or(100_000.0), errs);
         opt("link_gbs", self.link_gbs, 1.0e6, errs);
         Limit::int(1, 100_000).check_u64(&format!("{prefix}.link_domain"), self.link_domain.into(), errs);
     }
@@ -265,8 +270,9 @@ mod tests {
     }
 
     #[test]
-    fn bf16_absent_on_t4_and_v100_only() {
+    fn bf16_absent_before_ampere() {
         assert_eq!(gpu("t4").supports(HwFormat::Bf16), Support::No);
+        assert_eq!(gpu("p100").supports(HwFormat::Bf16), Support::No);
         assert_eq!(gpu("v100-sxm2").supports(HwFormat::Bf16), Support::No);
         assert_eq!(gpu("a10g").supports(HwFormat::Bf16), Support::Yes);
         assert_eq!(gpu("rtx-3090").supports(HwFormat::Bf16), Support::Yes);
@@ -290,5 +296,47 @@ mod tests {
         assert_eq!(g.memory_gb, 48.0);
         assert_eq!(g.unverified_fields.as_ref(), ["tdp_w"]);
         assert_eq!(g.link_domain, 1);
+    }
+    #[test]
+    fn rtx_pro_6000_note_agrees_with_the_catalog_bandwidths() {
+        let (pro, h100) = (gpu("rtx-pro-6000"), gpu("h100-sxm"));
+        let share = pro.bandwidth_tbs.unwrap() / h100.bandwidth_tbs.unwrap() * 100.0;
+        assert!(share > 50.0, "seed 004's 'under half' is wrong by these figures");
+        assert!(pro.notes.contains(&format!("= {share:.0} % of an H100 SXM")), "{}", pro.notes);
+        assert!(pro.notes_zh.contains(&format!("H100 SXM 的 {share:.0} %")), "{}", pro.notes_zh);
+    }
+
+    /// Dense rates from the vendors' datasheets: half the sparse headline.
+    #[test]
+    fn datasheet_cards_carry_dense_bf16() {
+        for (id, bf16, fp8) in
+            [("rtx-pro-6000", 503.8, 1007.6), ("h200-nvl", 835.5, 1670.5), ("rtx-6000-ada", 364.2, 728.5)]
+        {
+            let g = gpu(id);
+            assert_eq!((g.bf16_tflops, g.fp8_tflops), (Some(bf16), Some(fp8)), "{id}");
+            assert!(!g.unverified_fields.iter().any(|f| f.contains("tflops")), "{id}");
+        }
+    }
+
+    #[test]
+    fn small_job_cards_of_seed_002_are_in_the_catalog() {
+        let p100 = gpu("p100");
+        assert_eq!((p100.memory_gb, p100.cuda_capability()), (16.0, Some((6, 0))));
+        let rtx = gpu("rtx-4070");
+        assert_eq!((rtx.memory_gb, rtx.class), (12.0, GpuClass::Geforce));
+    }
+
+    #[test]
+    fn a_configurable_tdp_keeps_its_range() {
+        let nvl = gpu("h100-nvl");
+        assert_eq!((nvl.tdp_min_w, nvl.tdp_w), (Some(350.0), Some(400.0)));
+        let mut bad = Gpu { tdp_min_w: Some(500.0), ..nvl.clone() };
+        let mut errs = Vec::new();
+        bad.validate("hardware.custom", &mut errs);
+        assert!(errs.iter().any(|e| e.field == "hardware.custom.tdp_min_w"), "{errs:?}");
+        bad.tdp_min_w = Some(350.0);
+        errs.clear();
+        bad.validate("hardware.custom", &mut errs);
+        assert!(errs.is_empty(), "{errs:?}");
     }
 }

@@ -289,7 +289,11 @@ impl Parallel {
 pub struct HardwareChoice {
     /// Catalog id of the chosen GPU, or "custom".
     pub gpu: String,
-    /// Share of nominal memory kept free (seeds: 10-30 %), percent.
+    /// Share of nominal memory kept free, percent. The default, 10, covers
+    /// allocator fragmentation and the estimate's error only: the estimate
+    /// counts the KV cache, activations and runtime itself, which seed 001's
+    /// 30-50 % over weights alone stands in for. With vLLM the larger of this
+    /// and 1 − gpu_memory_utilization is kept, never both.
     pub headroom_pct: f64,
     /// GPUs in one server, for the multi-node answer.
     pub gpus_per_node: u32,
@@ -300,6 +304,33 @@ pub struct HardwareChoice {
 impl Default for HardwareChoice {
     fn default() -> Self {
         Self { gpu: "h100-sxm".into(), headroom_pct: 10.0, gpus_per_node: 8, custom: None }
+    }
+}
+
+/// A CUDA toolkit version such as 12.8: the one the user's software is
+/// built for, which sets the driver floor the checklist asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CudaVersion {
+    pub major: u32,
+    pub minor: u32,
+}
+
+impl CudaVersion {
+    /// "12.8", "12.8.1" or "13" (minor 0); None for anything else.
+    pub fn parse(s: &str) -> Option<CudaVersion> {
+        let mut parts = s.trim().split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = match parts.next() {
+            Some(m) => m.parse().ok()?,
+            None => 0,
+        };
+        if let Some(patch) = parts.next() {
+            patch.parse::<u32>().ok()?;
+        }
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(CudaVersion { major, minor })
     }
 }
 
@@ -314,6 +345,8 @@ pub struct Plan {
     pub parallel: Parallel,
     pub hardware: HardwareChoice,
     pub cost: crate::cost::CostInputs,
+    /// The CUDA the software is built for; None when not stated.
+    pub cuda: Option<CudaVersion>,
     /// Ids of ticked checklist items.
     pub ticks: Vec<String>,
 }
@@ -328,6 +361,7 @@ impl Default for Plan {
             parallel: Parallel::default(),
             hardware: HardwareChoice::default(),
             cost: crate::cost::CostInputs::default(),
+            cuda: None,
             ticks: Vec::new(),
         }
     }

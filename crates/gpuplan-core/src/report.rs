@@ -132,6 +132,22 @@ mod tests {
         let d = demand(&plan, &r.fit);
         assert!(d.needs.iter().all(|n| n.run_hours > 0.0), "{d:?}");
         assert!(d.needs.iter().any(|n| n.gpu == "h100-sxm"));
-        assert!(!d.needs.iter().any(|n| n.gpu == "h200-nvl"), "no TFLOPS published: no run length");
+        assert!(d.needs.iter().any(|n| n.gpu == "h200-nvl"), "its datasheet's dense BF16 gives a run length");
+        assert!(!d.needs.iter().any(|n| n.gpu == "ascend-910b"), "no TFLOPS published: no run length");
+    }
+    /// The CUDA version travels in the plan (and its link) to the checklist's driver floor.
+    #[test]
+    fn cuda_in_the_plan_fills_the_driver_floor() {
+        let link = crate::share::decode("?v=1&cuda=12.8");
+        assert_eq!(link.plan.cuda, crate::plan::CudaVersion::parse("12.8"));
+        assert!(crate::share::encode(&link.plan, None, None).contains("cuda=12.8"));
+        let r = evaluate(&link.plan, Lang::En).unwrap();
+        let items: Vec<_> = r.checklist.sections.iter().flat_map(|s| &s.items).collect();
+        let sw = items.iter().find(|i| i.id == "stack").expect("stack item");
+        assert!(sw.text.contains("CUDA 12.8 needs driver ≥ 570.26"), "{}", sw.text);
+        let plain = evaluate(&Plan::default(), Lang::En).unwrap();
+        let sw =
+            plain.checklist.sections.iter().flat_map(|s| &s.items).find(|i| i.id == "stack").expect("stack");
+        assert!(!sw.text.contains("needs driver"), "{}", sw.text);
     }
 }

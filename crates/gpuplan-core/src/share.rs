@@ -13,7 +13,8 @@ use crate::lang::Lang;
 use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, Origin, SlidingWindow, Stored};
 use crate::offers::{Monthly, Offer, OnDemand};
 use crate::plan::{
-    Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task, WeightFormat,
+    CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task,
+    WeightFormat,
 };
 
 pub const VERSION: u32 = 1;
@@ -381,6 +382,16 @@ impl Param for Vec<Offer> {
     }
 }
 
+/// A CUDA version as "12.8".
+impl Param for CudaVersion {
+    fn text(&self) -> String {
+        format!("{}.{}", self.major, self.minor)
+    }
+    fn parse(s: &str) -> Option<Self> {
+        CudaVersion::parse(s)
+    }
+}
+
 /// Checklist ticks: item ids, comma-separated.
 impl Param for Vec<String> {
     fn text(&self) -> String {
@@ -474,6 +485,7 @@ const FIELDS: &[Field] = &[
     plain!("ed", "cost.edits", cost.edits),
     plain!("it", "cost.items", cost.items),
     plain!("of", "cost.offers", cost.offers),
+    plain!("cuda", "cuda", cuda),
     plain!("tick", "ticks", ticks),
 ];
 

@@ -1,5 +1,6 @@
 //! The catalog must carry every row and field of the reference table
-//! `shared/reference/gpus.csv` (vendored here as `tests/data/gpus.csv`).
+//! `shared/reference/gpus.csv`, vendored here as `tests/data/gpus.csv` and
+//! extended since by rows and figures whose sources each row names.
 
 use gpuplan_core::hardware::{catalog, find, Gpu, GpuClass, LinkKind, Stack};
 

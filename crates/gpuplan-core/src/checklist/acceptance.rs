@@ -310,12 +310,17 @@ fn ecc_pass(ampere: bool) -> Bi {
 
 fn power(f: &Facts) -> Option<Fill> {
     nvidia(f)?;
-    let limit = match f.gpu.as_ref().and_then(|g| g.tdp_w) {
-        Some(w) => bi!(
+    let g = f.gpu.as_ref();
+    let limit = match (g.and_then(|g| g.tdp_min_w), g.and_then(|g| g.tdp_w)) {
+        (Some(lo), Some(hi)) => bi!(
+            format!("power.limit 与 enforced.power.limit 在可配置的 {}–{} W 之内、与约定的一档一致，低于 {} W 说明被封顶，问清原因；", num(lo), num(hi), num(lo)),
+            format!("power.limit and enforced.power.limit within the configurable {}-{} W, at the setting agreed (below {} W means capped: ask why);", num(lo), num(hi), num(lo)),
+        ),
+        (_, Some(w)) => bi!(
             format!("power.limit 与 enforced.power.limit 为 {} W，低于它说明被封顶，问清原因；", num(w)),
             format!("power.limit and enforced.power.limit at {} W (lower means capped: ask why);", num(w)),
         ),
-        None => bi!(
+        (_, None) => bi!(
             "power.limit 与 enforced.power.limit 为该卡的额定功耗，低于它说明被封顶；",
             "power.limit and enforced.power.limit at the card's rated power (lower means capped);",
         ),

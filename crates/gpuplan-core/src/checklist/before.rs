@@ -19,6 +19,7 @@ pub(super) const SPECS: &[Spec] = &[
     Spec { id: "host-ram", rule: host_ram },
     Spec { id: "nvme", rule: nvme },
     Spec { id: "egress", rule: egress },
+    Spec { id: "transfer", rule: super::transfer::transfer },
     Spec { id: "backups", rule: backups },
     Spec { id: "stack", rule: stack },
     Spec { id: "ssh", rule: ssh },
@@ -133,6 +134,10 @@ fn memory(f: &Facts) -> Option<Fill> {
             format!("{h}% headroom is below the usual 10-30%."),
         ));
     }
+    p.push(bi!(
+        "种子 001 建议在“参数量 × 每参数字节数”之上留三到五成余量：那是只算权重时替 KV 缓存、激活和运行时留的；这里已逐项计入它们，余量只需覆盖显存碎片和估算误差。",
+        "Seed 001 advises 30-50% over parameters × bytes per parameter: that margin stands in for the KV cache, activations and runtime when only weights are counted; they are counted here, so the headroom covers only allocator fragmentation and estimate error.",
+    ));
     Some(Fill::new(p.done()).risk(over || low))
 }
 
@@ -483,7 +488,7 @@ pub(super) fn checkpoint(f: &Facts) -> Option<u64> {
 
 /// Minutes to copy bytes out at 10 Gbps line rate (1.25 GB/s).
 pub(super) fn minutes_at_10gbps(bytes: u64) -> f64 {
-    (bytes as f64 / 1.25e9 / 60.0).ceil()
+    (super::transfer::seconds(bytes, 10.0) / 60.0).ceil()
 }
 
 fn nvme(f: &Facts) -> Option<Fill> {

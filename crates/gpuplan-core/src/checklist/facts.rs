@@ -7,33 +7,8 @@ use serde::Serialize;
 use crate::cost::OptionKind;
 use crate::error::{FieldError, Limit};
 use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
+pub use crate::plan::CudaVersion;
 use crate::plan::{Method, Precision, Shard, Task, WeightFormat};
-
-/// A CUDA toolkit version such as 12.8.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct CudaVersion {
-    pub major: u32,
-    pub minor: u32,
-}
-
-impl CudaVersion {
-    /// "12.8", "12.8.1" or "13" (minor 0); None for anything else.
-    pub fn parse(s: &str) -> Option<CudaVersion> {
-        let mut parts = s.trim().split('.');
-        let major = parts.next()?.parse().ok()?;
-        let minor = match parts.next() {
-            Some(m) => m.parse().ok()?,
-            None => 0,
-        };
-        if let Some(patch) = parts.next() {
-            patch.parse::<u32>().ok()?;
-        }
-        if parts.next().is_some() {
-            return None;
-        }
-        Some(CudaVersion { major, minor })
-    }
-}
 
 /// Everything the checklist rules read. Sizes are bytes; "GB" in texts is 10^9 bytes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -82,6 +57,12 @@ pub struct Facts {
     pub cuda: Option<CudaVersion>,
     /// Runs for days or serves around the clock.
     pub long_run: bool,
+    /// Hours the chosen option bills: a run's length, or a service's horizon.
+    pub rental_hours: Option<f64>,
+    /// Training data to copy onto the server, bytes; None when not training.
+    pub dataset_bytes: Option<u64>,
+    /// The server's network port, Gbps; None when the offer names none.
+    pub network_gbps: Option<f64>,
 }
 
 impl Default for Facts {
@@ -113,6 +94,9 @@ impl Default for Facts {
             rented: true,
             cuda: None,
             long_run: false,
+            rental_hours: None,
+            dataset_bytes: None,
+            network_gbps: None,
         }
     }
 }
@@ -130,6 +114,9 @@ impl Facts {
         Limit::real(0.0, 1.0e12).check_f64("cost.egress_gb", self.egress_gb_month, &mut errs);
         if let Some(gb) = self.egress_included_gb {
             Limit::real(0.0, 1.0e12).check_f64("cost.egress_included_gb", gb, &mut errs);
+        }
+        if let Some(gbps) = self.network_gbps {
+            Limit::real(0.001, 10_000.0).check_f64("checklist.network_gbps", gbps, &mut errs);
         }
         if let Some(gpu) = &self.gpu {
             gpu.validate("hardware.custom", &mut errs);

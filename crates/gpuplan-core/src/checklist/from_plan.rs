@@ -11,7 +11,7 @@ use crate::plan::{Parallel, Plan, Precision, Task};
 
 /// The facts of a valid plan. `memory` and `cost` are its memory estimate and
 /// bill (from [`crate::report::evaluate_with`] over `offers`). The caller sets
-/// what the plan does not hold: `rented` (default true) and `cuda`.
+/// what the plan does not hold: `rented` (default true) and `network_gbps`.
 pub fn facts(
     plan: &Plan,
     memory: &MemoryResult,
@@ -49,8 +49,11 @@ pub fn facts(
         egress_gb_month: egress_per_month(plan, option),
         egress_included_gb: option.and_then(|o| allowance(o, plan, offers)),
         rented: true,
-        cuda: None,
+        cuda: plan.cuda,
         long_run: long_run(plan, option),
+        rental_hours: option.map(|o| if plan.task == Task::Train { o.run_hours } else { o.horizon_hours }),
+        dataset_bytes: (plan.task == Task::Train).then(|| dataset_bytes(tr.dataset_tokens)),
+        network_gbps: None,
     })
 }
 
@@ -66,6 +69,19 @@ fn checkpoint(plan: &Plan, whole: &MemoryResult) -> u64 {
     let per_weight = if plan.training.precision == Precision::Fp32 { 4.0 } else { 2.0 };
     let trained = whole.trainable_params * per_weight;
     let bytes = trained + whole.components.optimizer.bytes as f64;
+    if bytes.is_finite() && bytes >= 0.0 {
+        bytes.min(u64::MAX as f64) as u64
+    } else {
+        0
+    }
+}
+
+/// Bytes per training token on disk: token ids as 32-bit integers, or about
+/// four characters of English text per token.
+const BYTES_PER_TOKEN: f64 = 4.0;
+
+fn dataset_bytes(tokens: f64) -> u64 {
+    let bytes = tokens * BYTES_PER_TOKEN;
     if bytes.is_finite() && bytes >= 0.0 {
         bytes.min(u64::MAX as f64) as u64
     } else {

@@ -15,6 +15,7 @@ mod from_plan;
 mod markdown;
 mod pitfalls;
 mod text;
+mod transfer;
 mod vendor;
 
 #[cfg(test)]

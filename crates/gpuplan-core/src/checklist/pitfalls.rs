@@ -4,7 +4,7 @@
 use super::before::{checkpoint, gpu_name, minutes_at_10gbps, split_phrase};
 use super::text::{self, bi, gb, size, Para};
 use super::{Facts, Fill, Spec};
-use crate::cost::{num, OptionKind};
+use crate::cost::{num, OptionKind, HOURS_PER_MONTH};
 use crate::hardware::{GpuClass, Stack};
 use crate::lang::Lang;
 use crate::plan::Task;
@@ -21,6 +21,8 @@ pub(super) const SPECS: &[Spec] = &[
     Spec { id: "pit-spot-checkpoints", rule: spot_checkpoints },
     Spec { id: "pit-cost-alarm", rule: cost_alarm },
     Spec { id: "pit-stack-port", rule: stack_port },
+    Spec { id: "pit-windows-error-43", rule: windows_error_43 },
+    Spec { id: "pit-long-term-ticket", rule: long_term_ticket },
 ];
 
 fn weights_only(f: &Facts) -> Option<Fill> {
@@ -263,5 +265,58 @@ fn stack_port(f: &Facts) -> Option<Fill> {
             format!("This plan is on {name}: custom CUDA kernels, some quantisation libraries and niche tools may need porting or may not run; run your whole stack end to end before ordering."),
         ))
         .risk(true),
+    )
+}
+
+/// Seed 002 §8: error 43 is Windows not recognising the card, nearly always
+/// its driver; common on self-built machines with consumer or workstation
+/// cards, rare on cloud Linux images.
+fn windows_error_43(f: &Facts) -> Option<Fill> {
+    let class = f.class()?;
+    let own = !f.rented && class == GpuClass::Workstation;
+    if class != GpuClass::Geforce && !own {
+        return None;
+    }
+    let name = gpu_name(f);
+    Some(
+        Fill::new(bi!(
+            "Windows 主机上的消费级卡报错误代码 43。",
+            "Error code 43 on a Windows host with a consumer card.",
+        ))
+        .expect(bi!(
+            format!("本方案用 {}：若主机装的是 Windows，错误 43 表示系统认不出显卡，九成是驱动不匹配或损坏。在安全模式下用 Display Driver Uninstaller（DDU）彻底清除现有驱动，再装 NVIDIA 官方驱动；双显卡笔记本还要更新核显驱动或检查 BIOS 中的显卡模式。云上的 Linux 镜像基本不会遇到。", name.zh),
+            format!("This plan uses the {}: on a Windows host, error 43 means the OS does not recognise the card, nearly always a mismatched or broken driver. Remove the driver completely with Display Driver Uninstaller (DDU) in safe mode, then install NVIDIA's driver; on a laptop with two GPUs, update the integrated GPU's driver or check the BIOS graphics mode. Cloud Linux images rarely meet it.", name.en),
+        )),
+    )
+}
+
+/// Months in a long term that seed 004 says is negotiated by ticket.
+const LONG_TERM_MONTHS: f64 = 6.0;
+
+/// Seed 004, step 9: month to month, or 6-12 months by ticket once a server
+/// runs, with a volume price for several servers.
+fn long_term_ticket(f: &Facts) -> Option<Fill> {
+    let months = f.rental_hours? / HOURS_PER_MONTH;
+    if !f.rented || f.option != Some(OptionKind::Monthly) || months < LONG_TERM_MONTHS {
+        return None;
+    }
+    let m = format!("{months:.0}");
+    let volume = if f.nodes > 1 {
+        bi!(
+            format!("本方案要 {} 台服务器，一并问批量价格。", f.nodes),
+            format!(" With {} servers, ask for a volume price too.", f.nodes)
+        )
+    } else {
+        bi!("", "")
+    };
+    Some(
+        Fill::new(bi!(
+            "长期使用却一直按月续租，没问长期价格。",
+            "Renewing month by month for a long run without asking for a term price.",
+        ))
+        .expect(bi!(
+            format!("本方案按月租用约 {m} 个月：服务器跑起来后，通过工单申请 6–12 个月的长期租用。{}", volume.zh),
+            format!("This plan rents monthly for about {m} months: once a server runs, ask by ticket for a 6-12 month term.{}", volume.en),
+        )),
     )
 }

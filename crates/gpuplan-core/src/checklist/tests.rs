@@ -506,3 +506,67 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn transfer_times_both_ways_and_flagged_when_the_rental_notices() {
+    // Seed 004: 140 GB at 10 Gbps is about two minutes.
+    let f = Facts { weights_bytes: 140_000_000_000, ..base() };
+    let i = get(&f, "transfer");
+    assert!(i.text.contains("model weights 140 GB (about 2 min)"), "{}", i.text);
+    assert!(i.text.contains("out: nothing large") && !i.risk, "{}", i.text);
+    // 10 TB of training data takes over two hours; in a 10-hour run that shows.
+    let t = train(Facts {
+        dataset_bytes: Some(10_000_000_000_000),
+        checkpoint_bytes: Some(112_000_000_000),
+        rental_hours: Some(10.0),
+        ..f.clone()
+    });
+    let i = get(&t, "transfer");
+    assert!(i.text.contains("dataset 10 TB (about 2.2 h)"), "{}", i.text);
+    assert!(i.text.contains("out: a checkpoint 112 GB"), "{}", i.text);
+    assert!(i.risk && i.text.contains("% of the 10 h rental"), "{}", i.text);
+    let long = get(&Facts { rental_hours: Some(2000.0), ..t.clone() }, "transfer");
+    assert!(!long.risk, "{}", long.text);
+    let fast = get(&Facts { network_gbps: Some(100.0), ..t }, "transfer");
+    assert!(
+        fast.text.contains("at 100 Gbps line rate,") && fast.text.contains("(about 13 min)"),
+        "{}",
+        fast.text
+    );
+}
+
+#[test]
+fn windows_error_43_fires_for_consumer_cards() {
+    let i = get(&on(base(), "rtx-4090", 1), "pit-windows-error-43");
+    assert!(all(&i).contains("DDU") && all(&i).contains("error 43"), "{}", all(&i));
+    assert!(find(&base(), "pit-windows-error-43").is_none(), "a rented H100 runs cloud Linux");
+    let own_ws = Facts { rented: false, ..on(base(), "rtx-6000-ada", 1) };
+    assert!(find(&own_ws, "pit-windows-error-43").is_some());
+}
+
+#[test]
+fn long_monthly_terms_point_to_a_ticket_and_volume_prices() {
+    let year = Facts { option: Some(OptionKind::Monthly), rental_hours: Some(8760.0), nodes: 2, ..base() };
+    let i = get(&year, "pit-long-term-ticket");
+    assert!(all(&i).contains("6-12 month term") && all(&i).contains("With 2 servers"), "{}", all(&i));
+    let short = Facts { rental_hours: Some(1000.0), ..year.clone() };
+    assert!(find(&short, "pit-long-term-ticket").is_none(), "under six months");
+    let hourly = Facts { option: Some(OptionKind::OnDemand), ..year };
+    assert!(find(&hourly, "pit-long-term-ticket").is_none());
+}
+
+#[test]
+fn power_checks_carry_a_configurable_tdp_range() {
+    let nvl = on(base(), "h100-nvl", 1);
+    let ask = get(&nvl, "ask-power");
+    assert!(ask.text.contains("configurable from 350 to 400 W"), "{}", ask.text);
+    let acc = get(&nvl, "acc-power");
+    assert!(all(&acc).contains("within the configurable 350-400 W"), "{}", all(&acc));
+    assert!(!all(&get(&base(), "acc-power")).contains("configurable"));
+}
+
+#[test]
+fn memory_item_sets_seed_001s_margin_beside_the_headroom() {
+    let i = get(&base(), "memory");
+    assert!(i.text.contains("Seed 001 advises 30-50%") && i.text.contains("10% headroom"), "{}", i.text);
+}

@@ -70,12 +70,19 @@ fn link(f: &Facts) -> Option<Fill> {
 }
 
 fn power(f: &Facts) -> Option<Fill> {
-    let tdp = f.gpu.as_ref().and_then(|g| g.tdp_w);
-    let (zh, en) = match tdp {
-        Some(w) => {
+    let g = f.gpu.as_ref();
+    let (zh, en) = match (g.and_then(|g| g.tdp_min_w), g.and_then(|g| g.tdp_w)) {
+        (Some(lo), Some(hi)) => {
+            let (lo, hi) = (num(lo), num(hi));
+            (
+                format!("该卡功耗可在 {lo}–{hi} W 之间配置：设的是哪一档，每卡能否跑满 {hi} W"),
+                format!("the card's power is configurable from {lo} to {hi} W: which limit is set, and can each card draw {hi} W"),
+            )
+        }
+        (_, Some(w)) => {
             (format!("每卡能否跑满 {} W", num(w)), format!("can each card draw its full {} W", num(w)))
         }
-        None => ("每卡能否跑满额定功耗".to_string(), "can each card draw its rated power".to_string()),
+        (_, None) => ("每卡能否跑满额定功耗".to_string(), "can each card draw its rated power".to_string()),
     };
     Some(Fill::new(bi!(
         format!("功率上限：{zh}？有的商家给整机做功率封顶，四卡机器实际只拿到两卡半的性能。"),

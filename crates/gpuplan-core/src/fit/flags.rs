@@ -47,6 +47,8 @@ pub enum FlagId {
     NearLimit,
     MultiNode,
     SpecsUnverified,
+    /// The catalog's note on a row whose figures are verified.
+    CatalogNote,
 }
 
 /// One flag: a code the page can key on, and the text in both languages.
@@ -83,7 +85,7 @@ pub(crate) struct Context<'a> {
 
 /// Every flag that fires, most severe first.
 pub(crate) fn flags(cx: &Context) -> Vec<Flag> {
-    let rules: [fn(&Context) -> Option<Flag>; 14] = [
+    let rules: [fn(&Context) -> Option<Flag>; 15] = [
         no_fit,
         fast_link,
         fp8,
@@ -97,6 +99,7 @@ pub(crate) fn flags(cx: &Context) -> Vec<Flag> {
         near_limit,
         multi_node,
         specs_unverified,
+        catalog_note,
         precision_unverified,
     ];
     let mut out: Vec<Flag> = rules.iter().filter_map(|rule| rule(cx)).collect();
@@ -377,6 +380,19 @@ fn specs_unverified(cx: &Context) -> Option<Flag> {
     })
 }
 
+/// A verified row's note (an unverified row's is in [`specs_unverified`]).
+fn catalog_note(cx: &Context) -> Option<Flag> {
+    let g = cx.gpu;
+    let noted = !(g.notes.is_empty() && g.notes_zh.is_empty());
+    (!g.unverified && noted).then(|| {
+        Flag::new(
+            FlagId::CatalogNote,
+            Severity::Info,
+            bi!(format!("{}：{}", g.name, g.notes_zh), format!("{}: {}", g.name, g.notes)),
+        )
+    })
+}
+
 impl FitOption {
     /// GPUs that exchange data every layer or step: the tensor-parallel group,
     /// or every rank of a fully sharded (ZeRO-3 / FSDP) group.
@@ -545,7 +561,7 @@ mod tests {
         assert!(!ids(&p, "a100-80-sxm", Some(&one), None).contains(&FlagId::SpecsUnverified));
         let cx = Context {
             plan: &p,
-            gpu: find("h200-nvl").expect("gpu"),
+            gpu: find("rtx-4090").expect("gpu"),
             option: Some(&one),
             network: None,
             max_gpus: 64,
@@ -554,6 +570,25 @@ mod tests {
         };
         let f = specs_unverified(&cx).expect("flag");
         assert!(f.en.contains("bf16_tflops") && f.zh.contains("未经核实"), "{}", f.en);
+    }
+
+    #[test]
+    fn a_verified_rows_note_is_shown() {
+        let p = infer(WeightFormat::Bf16);
+        let one = option(Strategy::Single, 1, 1, 0.5);
+        let cx = |id| Context {
+            plan: &p,
+            gpu: find(id).expect("gpu"),
+            option: Some(&one),
+            network: None,
+            max_gpus: 64,
+            hosted: true,
+            training_hours: None,
+        };
+        let f = catalog_note(&cx("rtx-pro-6000")).expect("flag");
+        assert!(f.en.contains("= 53 % of an H100 SXM") && f.zh.contains("53 %"), "{}", f.en);
+        assert!(catalog_note(&cx("h100-pcie")).is_none(), "no note");
+        assert!(catalog_note(&cx("h20")).is_none(), "unverified rows show theirs with their fields");
     }
 
     #[test]

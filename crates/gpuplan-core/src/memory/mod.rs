@@ -17,6 +17,7 @@ pub(crate) mod fmt;
 mod inference;
 mod inverse;
 mod kv;
+mod rule_of_thumb;
 mod runtime;
 mod split;
 mod training;
@@ -228,6 +229,10 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
     if !errs.is_empty() {
         return Err(errs);
     }
+    let mut notes = b.notes;
+    if plan.task == Task::Infer && !fmt::is_quiet() {
+        notes.extend(rule_of_thumb::note(&components, total));
+    }
     Ok(MemoryResult {
         per_gpu_bytes: total,
         components,
@@ -239,7 +244,7 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
         params,
         active_params: active,
         trainable_params: b.trainable_params,
-        notes: b.notes,
+        notes,
     })
 }
 

@@ -334,3 +334,18 @@ mod props {
         }
     }
 }
+
+/// Seed 002's weights × 1.2-1.5 beside the total, with the ratio, and why
+/// they part when the KV cache grows.
+#[test]
+fn seed_002s_rule_of_thumb_sits_beside_the_total() {
+    let note = |r: &MemoryResult| r.notes.iter().find(|n| n.id == "rule_of_thumb").cloned();
+    let r = estimate(&infer(Engine::Transformers, 4096, 1)).expect("valid");
+    let n = note(&r).expect("note");
+    let ratio = r.per_gpu_bytes as f64 / r.components.weights.bytes as f64;
+    assert!(n.en.contains(&format!("weights × {ratio:.2}")) && n.en.contains("1.2-1.5"), "{}", n.en);
+    let busy = estimate(&infer(Engine::Transformers, 32_768, 64)).expect("valid");
+    let n = note(&busy).expect("note");
+    assert!(n.en.contains("too low for this plan") && n.zh.contains("偏低"), "{}", n.en);
+    assert!(note(&estimate(&train(Method::Lora)).expect("valid")).is_none(), "inference only");
+}
