@@ -2,6 +2,7 @@
 //! ways (seed 004: 140 GB at 10 Gbps takes about two minutes, 10 TB over two
 //! hours), and whether that is a visible share of the rental.
 
+use super::before::checkpoint;
 use super::text::{bi, size, Bi, Para};
 use super::{Facts, Fill};
 use crate::plan::Task;
@@ -33,71 +34,89 @@ pub(super) fn duration(secs: f64) -> Bi {
 }
 
 /// One thing to move: its name, size and time.
-fn leg(name: Bi, bytes: u64, gbps: f64) -> (Bi, f64) {
-    let secs = seconds(bytes, gbps);
-    let t = duration(secs);
-    (
-        bi!(
-            format!("{} {}（约 {}）", name.zh, size(bytes), t.zh),
-            format!("{} {} (about {})", name.en, size(bytes), t.en)
-        ),
-        secs,
-    )
+struct Leg {
+    text: Bi,
+    secs: f64,
 }
 
-pub(super) fn transfer(f: &Facts) -> Option<Fill> {
-    let gbps = f.network_gbps.unwrap_or(DEFAULT_GBPS);
-    let mut inbound = Vec::new();
-    if f.weights_bytes > 0 {
-        inbound.push(leg(bi!("模型权重", "model weights"), f.weights_bytes, gbps));
+fn leg(name: Bi, bytes: u64, gbps: f64) -> Leg {
+    let secs = seconds(bytes, gbps);
+    let t = duration(secs);
+    let text = bi!(
+        format!("{} {}（约 {}）", name.zh, size(bytes), t.zh),
+        format!("{} {} (about {})", name.en, size(bytes), t.en)
+    );
+    Leg { text, secs }
+}
+
+/// Onto the server: the weights, and a training run's dataset.
+fn inbound(f: &Facts, gbps: f64) -> Vec<Leg> {
+    let weights = (f.weights_bytes > 0).then(|| leg(bi!("模型权重", "model weights"), f.weights_bytes, gbps));
+    let data = f.dataset_bytes.filter(|d| *d > 0 && f.task == Task::Train);
+    weights.into_iter().chain(data.map(|d| leg(bi!("数据集", "dataset"), d, gbps))).collect()
+}
+
+/// Off the server: a training run's checkpoint (a service sends responses,
+/// which the egress item counts).
+fn outbound(f: &Facts, gbps: f64) -> Vec<Leg> {
+    checkpoint(f)
+        .filter(|c| *c > 0)
+        .map(|c| leg(bi!("检查点", "a checkpoint"), c, gbps))
+        .into_iter()
+        .collect()
+}
+
+/// "in: model weights 140 GB (about 2 min), dataset ..." or what stands for none.
+fn list(zh: &str, en: &str, legs: &[Leg], none: Bi) -> Bi {
+    if legs.is_empty() {
+        return none;
     }
-    if let Some(d) = f.dataset_bytes.filter(|d| *d > 0 && f.task == Task::Train) {
-        inbound.push(leg(bi!("数据集", "dataset"), d, gbps));
-    }
-    let outbound: Vec<(Bi, f64)> = match f.checkpoint_bytes.filter(|c| *c > 0 && f.task == Task::Train) {
-        Some(c) => vec![leg(bi!("检查点", "a checkpoint"), c, gbps)],
-        None => Vec::new(),
-    };
-    if inbound.is_empty() && outbound.is_empty() {
-        return None;
-    }
-    let rate = if f.network_gbps.is_some() {
+    let zh_items: Vec<&str> = legs.iter().map(|l| l.text.zh.as_str()).collect();
+    let en_items: Vec<&str> = legs.iter().map(|l| l.text.en.as_str()).collect();
+    bi!(format!("{zh}：{}", zh_items.join("，")), format!("{en}: {}", en_items.join(", ")))
+}
+
+fn rate(f: &Facts, gbps: f64) -> Bi {
+    if f.network_gbps.is_some() {
         bi!(format!("以 {gbps} Gbps 线速"), format!("at {gbps} Gbps line rate"))
     } else {
         bi!(
             format!("以 {gbps} Gbps 线速（报价未写端口速率；单卡套餐常见 10 或 25 Gbps）"),
             format!("at {gbps} Gbps line rate (the offer names no port speed; single-GPU plans often have 10 or 25 Gbps)"),
         )
-    };
-    let list = |legs: &[(Bi, f64)]| {
-        let zh: Vec<&str> = legs.iter().map(|(b, _)| b.zh.as_str()).collect();
-        let en: Vec<&str> = legs.iter().map(|(b, _)| b.en.as_str()).collect();
-        bi!(zh.join("，"), en.join(", "))
-    };
-    let (inl, outl) = (list(&inbound), list(&outbound));
-    let out_text = if outbound.is_empty() {
-        bi!("传出：没有大文件（响应计入出站流量）", "out: nothing large (responses count as egress)")
-    } else {
-        bi!(format!("传出：{}", outl.zh), format!("out: {}", outl.en))
-    };
-    let in_text = if inbound.is_empty() {
-        bi!("传入：无".to_string(), "in: nothing".to_string())
-    } else {
-        bi!(format!("传入：{}", inl.zh), format!("in: {}", inl.en))
-    };
+    }
+}
+
+pub(super) fn transfer(f: &Facts) -> Option<Fill> {
+    let gbps = f.network_gbps.unwrap_or(DEFAULT_GBPS);
+    let (inb, outb) = (inbound(f, gbps), outbound(f, gbps));
+    if inb.is_empty() && outb.is_empty() {
+        return None;
+    }
+    let (r, i) = (rate(f, gbps), list("传入", "in", &inb, bi!("传入：无", "in: nothing")));
+    let o = list(
+        "传出",
+        "out",
+        &outb,
+        bi!("传出：没有大文件（响应计入出站流量）", "out: nothing large (responses count as egress)"),
+    );
     let mut p = Para::from(bi!(
-        format!("传输时间：{}，{}；{}。", rate.zh, in_text.zh, out_text.zh),
-        format!("Transfer times: {}, {}; {}.", rate.en, in_text.en, out_text.en),
+        format!("传输时间：{}，{}；{}。", r.zh, i.zh, o.zh),
+        format!("Transfer times: {}, {}; {}.", r.en, i.en, o.en),
     ));
-    let total: f64 = inbound.iter().chain(&outbound).map(|(_, s)| s).sum();
-    let share = f.rental_hours.filter(|h| *h > 0.0).map(|h| total / 3600.0 / h);
-    let visible = share.is_some_and(|s| s >= VISIBLE_SHARE);
-    if let (true, Some(s), Some(h)) = (visible, share, f.rental_hours) {
+    let total: f64 = inb.iter().chain(&outb).map(|l| l.secs).sum();
+    let visible = share_of_rental(f, total).filter(|s| *s >= VISIBLE_SHARE);
+    if let (Some(s), Some(h)) = (visible, f.rental_hours) {
         let (pct, hours, t) = (format!("{:.0}", s * 100.0), format!("{h:.0}"), duration(total));
         p.push(bi!(
             format!("合计约 {}，占 {hours} 小时租期的 {pct}%：传数据时 GPU 照样计费，先把数据放到服务器附近的对象存储，或在开 GPU 之前传好。", t.zh),
             format!("About {} in all, {pct}% of the {hours} h rental: the GPUs bill while data moves, so stage data in object storage near the server or move it before the GPUs start.", t.en),
         ));
     }
-    Some(Fill::new(p.done()).risk(visible))
+    Some(Fill::new(p.done()).risk(visible.is_some()))
+}
+
+/// Transfer time as a share of the hours the rental bills.
+fn share_of_rental(f: &Facts, secs: f64) -> Option<f64> {
+    f.rental_hours.filter(|h| *h > 0.0).map(|h| secs / 3600.0 / h)
 }
