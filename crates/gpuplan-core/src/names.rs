@@ -1,8 +1,8 @@
 //! Enum values by their serde names ("qlora", "zero3"), for links and flags,
 //! so each name is written once, in the `#[serde(rename_all)]` of its enum.
 
-use serde::de::value::StrDeserializer;
-use serde::de::{self, Expected, IntoDeserializer, Unexpected};
+use serde::de::value::{Error, StrDeserializer};
+use serde::de::IntoDeserializer;
 use serde::ser::{self, Impossible, Serialize};
 use serde::Deserialize;
 
@@ -13,81 +13,41 @@ pub fn variant<T: Serialize>(value: &T) -> Option<&'static str> {
 
 /// The unit variant with this serde name.
 pub fn parse<'de, T: Deserialize<'de>>(name: &'de str) -> Option<T> {
-    let de: StrDeserializer<'de, NotUnit> = name.into_deserializer();
+    let de: StrDeserializer<'de, Error> = name.into_deserializer();
     T::deserialize(de).ok()
 }
 
+/// A serializer that answers only a unit variant's name.
 struct VariantName;
 
-/// No unit variant, or no name of one, either way. It carries no message:
-/// serde's own error type formats one ("unknown variant `x`, expected one
-/// of ...") that `parse` drops, and its formatting code would stay in the
-/// wasm (issue 10).
-#[derive(Debug)]
-struct NotUnit;
-
-impl std::fmt::Display for NotUnit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("not a unit variant")
-    }
-}
-impl std::error::Error for NotUnit {}
-impl ser::Error for NotUnit {
-    fn custom<M: std::fmt::Display>(_: M) -> Self {
-        NotUnit
-    }
-}
-impl de::Error for NotUnit {
-    fn custom<M: std::fmt::Display>(_: M) -> Self {
-        NotUnit
-    }
-    fn invalid_type(_: Unexpected, _: &dyn Expected) -> Self {
-        NotUnit
-    }
-    fn invalid_value(_: Unexpected, _: &dyn Expected) -> Self {
-        NotUnit
-    }
-    fn invalid_length(_: usize, _: &dyn Expected) -> Self {
-        NotUnit
-    }
-    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
-        NotUnit
-    }
-    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
-        NotUnit
-    }
-    fn missing_field(_: &'static str) -> Self {
-        NotUnit
-    }
-    fn duplicate_field(_: &'static str) -> Self {
-        NotUnit
-    }
+fn not_unit() -> Error {
+    <Error as ser::Error>::custom("not a unit variant")
 }
 
 /// Everything but `serialize_unit_variant` is refused.
 macro_rules! refuse {
     ($($name:ident($($t:ty),*)),* $(,)?) => {
-        $(fn $name(self, $(_: $t),*) -> Result<Self::Ok, NotUnit> { Err(NotUnit) })*
+        $(fn $name(self, $(_: $t),*) -> Result<Self::Ok, Error> { Err(not_unit()) })*
     };
 }
 
 impl ser::Serializer for VariantName {
     type Ok = &'static str;
-    type Error = NotUnit;
-    type SerializeSeq = Impossible<&'static str, NotUnit>;
-    type SerializeTuple = Impossible<&'static str, NotUnit>;
-    type SerializeTupleStruct = Impossible<&'static str, NotUnit>;
-    type SerializeTupleVariant = Impossible<&'static str, NotUnit>;
-    type SerializeMap = Impossible<&'static str, NotUnit>;
-    type SerializeStruct = Impossible<&'static str, NotUnit>;
-    type SerializeStructVariant = Impossible<&'static str, NotUnit>;
+    type Error = Error;
+    type SerializeSeq = Impossible<&'static str, Error>;
+    type SerializeTuple = Impossible<&'static str, Error>;
+    type SerializeTupleStruct = Impossible<&'static str, Error>;
+    type SerializeTupleVariant = Impossible<&'static str, Error>;
+    type SerializeMap = Impossible<&'static str, Error>;
+    type SerializeStruct = Impossible<&'static str, Error>;
+    type SerializeStructVariant = Impossible<&'static str, Error>;
 
     fn serialize_unit_variant(
         self,
         _: &'static str,
         _: u32,
         variant: &'static str,
-    ) -> Result<Self::Ok, NotUnit> {
+    ) -> Result<Self::Ok, Error> {
         Ok(variant)
     }
 
@@ -111,15 +71,15 @@ impl ser::Serializer for VariantName {
         serialize_unit_struct(&'static str),
     );
 
-    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok, NotUnit> {
-        Err(NotUnit)
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok, Error> {
+        Err(not_unit())
     }
     fn serialize_newtype_struct<T: ?Sized + Serialize>(
         self,
         _: &'static str,
         _: &T,
-    ) -> Result<Self::Ok, NotUnit> {
-        Err(NotUnit)
+    ) -> Result<Self::Ok, Error> {
+        Err(not_unit())
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
         self,
@@ -127,21 +87,17 @@ impl ser::Serializer for VariantName {
         _: u32,
         _: &'static str,
         _: &T,
-    ) -> Result<Self::Ok, NotUnit> {
-        Err(NotUnit)
+    ) -> Result<Self::Ok, Error> {
+        Err(not_unit())
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, NotUnit> {
-        Err(NotUnit)
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Error> {
+        Err(not_unit())
     }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, NotUnit> {
-        Err(NotUnit)
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Error> {
+        Err(not_unit())
     }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, NotUnit> {
-        Err(NotUnit)
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct, Error> {
+        Err(not_unit())
     }
     fn serialize_tuple_variant(
         self,
@@ -149,14 +105,14 @@ impl ser::Serializer for VariantName {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Self::SerializeTupleVariant, NotUnit> {
-        Err(NotUnit)
+    ) -> Result<Self::SerializeTupleVariant, Error> {
+        Err(not_unit())
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, NotUnit> {
-        Err(NotUnit)
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Error> {
+        Err(not_unit())
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, NotUnit> {
-        Err(NotUnit)
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct, Error> {
+        Err(not_unit())
     }
     fn serialize_struct_variant(
         self,
@@ -164,8 +120,8 @@ impl ser::Serializer for VariantName {
         _: u32,
         _: &'static str,
         _: usize,
-    ) -> Result<Self::SerializeStructVariant, NotUnit> {
-        Err(NotUnit)
+    ) -> Result<Self::SerializeStructVariant, Error> {
+        Err(not_unit())
     }
 }
 

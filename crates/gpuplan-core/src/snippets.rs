@@ -42,9 +42,8 @@ pub fn snippets(plan: &Plan, report: &Report, lang: Lang, base: &str) -> Snippet
     let title = title(plan, lang);
     let tables = tables(plan, report, lang);
     let open = lang.pick("在 gpuplan 中打开此方案", "Open this plan in gpuplan");
-    // The last '/' past the scheme's "//" (bytes: a substring search would
-    // bring std's two-way searcher into the wasm, issue 10).
-    let scheme_end = base.as_bytes().windows(2).position(|w| w == b"//").map_or(0, |j| j + 1);
+    // The last '/' past the scheme's "//".
+    let scheme_end = base.find("//").map_or(0, |j| j + 1);
     let dir = base.rfind('/').filter(|&i| i > scheme_end);
     let script = match dir.and_then(|i| base.get(..=i)) {
         Some(dir) => url(&format!("{dir}embed.js")),
