@@ -1,7 +1,7 @@
 //! The two languages the product speaks. Text that the core generates
 //! (error messages, checklist items) comes in both, unless the build is for
 //! one language only (features `zh` and `en`: the page loads one bundle per
-//! language, issue 10); then every text is written in that language and the
+//! language); then every text is written in that language and the
 //! other's strings never reach the binary.
 
 use serde::{Deserialize, Serialize};

@@ -68,7 +68,7 @@ impl Ignored {
 /// and reads itself as link text. `get` is None when the field does not
 /// apply. The page's inputs column reads and writes fields through this same
 /// table ([`field`]). Each field adds only two accessors that return a
-/// reference; the text code exists once per type (issue 10).
+/// reference; the text code exists once per type.
 pub struct Field {
     key: &'static str,
     /// The plan-path prefix whose validation errors point at this key.

@@ -9,7 +9,7 @@ thread_local! {
 
 /// Runs `f` with derivation text switched off. The fit search asks the engine
 /// for bytes alone, hundreds of times a report; formatting the text it throws
-/// away was half of a report's time (issue 10).
+/// away was half of a report's time.
 pub fn quiet<T>(f: impl FnOnce() -> T) -> T {
     /// Restores the previous mode even if `f` unwinds (native tests).
     struct Restore(bool);
