@@ -7,7 +7,9 @@ use crate::error::{FieldError, Limit, Problem};
 use crate::plan::WeightFormat;
 
 mod params;
+mod vision;
 pub use params::{Matrix, ParamCounts, Role};
+pub use vision::VisionTower;
 
 /// MLP block kind: decides the matrices per layer and the activation constants.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,9 +1,10 @@
 //! Model presets: published architectures, each with its source. Shapes are
-//! copied from each model's `config.json` (via ../shared/reference/models.csv);
-//! parameter totals are derived from the shape and checked against the
-//! published totals in the tests below.
+//! copied from each model's `config.json`, kept as test fixtures in
+//! `tests/fixtures/configs/` (the test `preset_configs` imports each and
+//! compares); parameter totals are derived from the shape and checked against
+//! the published totals in the tests below.
 
-use crate::model::{Arch, Attention, Mlp, SlidingWindow};
+use crate::model::{Arch, Attention, Mlp, SlidingWindow, VisionTower};
 use crate::plan::WeightFormat;
 
 /// A published model.
@@ -22,21 +23,29 @@ pub struct Preset {
     /// Caveats shown beside the model.
     pub notes: &'static str,
     arch: Arch,
+    /// The image encoder of a multimodal model, loaded with it.
+    vision: Option<VisionTower>,
 }
 
 impl Preset {
+    /// The language model's shape; a vision encoder's weights join its total,
+    /// as they do when the model's `config.json` is imported.
     pub fn arch(&self) -> Arch {
-        self.arch.clone()
+        let mut arch = self.arch.clone();
+        if let Some(tower) = self.vision {
+            arch.params = Some(arch.param_count() + tower.params());
+        }
+        arch
     }
 
     /// Total parameters from the shape, billions.
     pub fn params_b(&self) -> f64 {
-        self.arch.param_count() / 1e9
+        self.arch().param_count() / 1e9
     }
 
     /// Parameters used per token, billions (all of them for dense models).
     pub fn active_b(&self) -> f64 {
-        self.arch.active_params() / 1e9
+        self.arch().active_params() / 1e9
     }
 
     pub fn is_moe(&self) -> bool {
@@ -111,8 +120,25 @@ const fn preset(
     published_b: Option<f64>,
     arch: Arch,
 ) -> Preset {
-    Preset { id, name, source, date, published_b, native_weights: WeightFormat::Bf16, notes: "", arch }
+    Preset {
+        id,
+        name,
+        source,
+        date,
+        published_b,
+        native_weights: WeightFormat::Bf16,
+        notes: "",
+        arch,
+        vision: None,
+    }
 }
+
+/// Gemma 3's SigLIP encoder (`vision_config` of the 4B-27B models).
+const SIGLIP: VisionTower = VisionTower { layers: 27, hidden: 1152, intermediate: 4304, patch: 14 };
+/// Llama 4's vision encoder (`vision_config` of Scout and Maverick).
+const LLAMA4_VISION: VisionTower = VisionTower { layers: 34, hidden: 1408, intermediate: 5632, patch: 14 };
+/// Mistral Small 3.x's Pixtral encoder.
+const PIXTRAL: VisionTower = VisionTower { layers: 24, hidden: 1024, intermediate: 4096, patch: 14 };
 
 const DEEPSEEK_V3: Arch = Arch {
     dense_layers: 3,
@@ -126,6 +152,27 @@ const DEEPSEEK_V3: Arch = Arch {
         v_head_dim: 128,
     },
     ..moe(dense(61, 7168, 128, 128, 192, 2048, 129280, false, 163840), 256, 8)
+};
+
+/// Llama 4 Scout's language model: every layer MoE with a shared expert,
+/// chunked attention on three layers of four.
+const LLAMA4_SCOUT: Arch = Arch {
+    shared_experts: 1,
+    ..sliding(moe(dense(48, 5120, 40, 8, 128, 8192, 202048, false, 10_485_760), 16, 1), 8192, 3, 1)
+};
+
+const KIMI_K2: Arch = Arch {
+    dense_layers: 1,
+    dense_intermediate: 18432,
+    shared_experts: 1,
+    attention: Attention::Mla {
+        kv_lora_rank: 512,
+        q_lora_rank: 1536,
+        rope_dim: 64,
+        nope_dim: 128,
+        v_head_dim: 128,
+    },
+    ..moe(dense(61, 7168, 64, 64, 192, 2048, 163840, false, 131072), 384, 8)
 };
 
 static PRESETS: &[Preset] = &[
@@ -199,7 +246,7 @@ static PRESETS: &[Preset] = &[
         "Qwen/Qwen2.5-72B config.json; 72.7B params (model card)",
         "2024-09",
         Some(72.71),
-        dense(80, 8192, 64, 8, 128, 29568, 152064, false, 32768),
+        dense(80, 8192, 64, 8, 128, 29568, 152064, false, 131072),
     ),
     preset(
         "qwen3-8b",
@@ -278,7 +325,7 @@ static PRESETS: &[Preset] = &[
                 expert; checkpoint in fp8 with 128×128 block scales; 671B excludes the 14B MTP module",
         ..preset(
             "deepseek-v3",
-            "DeepSeek-V3 / R1",
+            "DeepSeek-V3",
             "deepseek-ai/DeepSeek-V3 config.json; 671B total, 37B active (technical report)",
             "2024-12",
             Some(671.0),
@@ -286,8 +333,9 @@ static PRESETS: &[Preset] = &[
         )
     },
     Preset {
-        notes: "total unverified: computed from the text model's shape (vision tower not counted); \
-                gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+        notes: "total unverified: computed from the shape, the text model plus the SigLIP vision \
+                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+        vision: Some(SIGLIP),
         ..preset(
             "gemma-3-12b",
             "Gemma 3 12B",
@@ -298,8 +346,9 @@ static PRESETS: &[Preset] = &[
         )
     },
     Preset {
-        notes: "total unverified: computed from the text model's shape (vision tower not counted); \
-                gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+        notes: "total unverified: computed from the shape, the text model plus the SigLIP vision \
+                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+        vision: Some(SIGLIP),
         ..preset(
             "gemma-3-27b",
             "Gemma 3 27B",
@@ -341,6 +390,122 @@ static PRESETS: &[Preset] = &[
             sliding(moe(dense(36, 2880, 64, 8, 64, 2880, 201088, false, 131072), 128, 4), 128, 1, 1),
         )
     },
+    Preset {
+        notes: "MoE: 16 routed experts (1 active) and 1 shared expert per layer, 8192 wide; chunked \
+                attention (8192 tokens) on 3 of every 4 layers, planned as a sliding window; the \
+                vision encoder (0.8B) counted in the total",
+        vision: Some(LLAMA4_VISION),
+        ..preset(
+            "llama-4-scout",
+            "Llama 4 Scout",
+            "meta-llama/Llama-4-Scout-17B-16E config.json (text_config); 109B total, 17B active (model card)",
+            "2025-04",
+            Some(109.0),
+            LLAMA4_SCOUT,
+        )
+    },
+    Preset {
+        notes: "MoE on every other layer: 128 routed experts (1 active) and 1 shared expert, 8192 \
+                wide; the other 24 layers dense (16384); chunked attention (8192 tokens) on 3 of \
+                every 4 layers, planned as a sliding window; the vision encoder (0.8B) counted in the total",
+        vision: Some(LLAMA4_VISION),
+        ..preset(
+            "llama-4-maverick",
+            "Llama 4 Maverick",
+            "meta-llama/Llama-4-Maverick-17B-128E config.json (text_config); 400B total, 17B active (model card)",
+            "2025-04",
+            Some(400.0),
+            Arch {
+                dense_layers: 24,
+                dense_intermediate: 16384,
+                max_context: 1_048_576,
+                ..moe(LLAMA4_SCOUT, 128, 1)
+            },
+        )
+    },
+    Preset {
+        native_weights: WeightFormat::Fp8,
+        notes: "DeepSeek-V3's architecture (MLA, 256 routed + 1 shared expert, first 3 layers dense); \
+                checkpoint in fp8 with UE8M0 block scales; 671B excludes the MTP module",
+        ..preset(
+            "deepseek-v3.1",
+            "DeepSeek-V3.1",
+            "deepseek-ai/DeepSeek-V3.1 config.json; 671B total, 37B active (model card)",
+            "2025-08",
+            Some(671.0),
+            DEEPSEEK_V3,
+        )
+    },
+    Preset {
+        native_weights: WeightFormat::Fp8,
+        notes: "DeepSeek-V3's architecture (MLA, 256 routed + 1 shared expert, first 3 layers dense); \
+                checkpoint in fp8 with 128×128 block scales; 671B excludes the MTP module",
+        ..preset(
+            "deepseek-r1",
+            "DeepSeek-R1",
+            "deepseek-ai/DeepSeek-R1 config.json; 671B total, 37B active (model card)",
+            "2025-01",
+            Some(671.0),
+            DEEPSEEK_V3,
+        )
+    },
+    Preset {
+        notes: "MoE: intermediate is per expert (moe_intermediate_size 2560), no shared expert",
+        ..preset(
+            "qwen3-coder-480b-a35b",
+            "Qwen3-Coder 480B-A35B",
+            "Qwen/Qwen3-Coder-480B-A35B-Instruct config.json; 480B total, 35B active (model card)",
+            "2025-07",
+            Some(480.0),
+            moe(dense(62, 6144, 96, 8, 128, 2560, 151936, false, 262144), 160, 8),
+        )
+    },
+    Preset {
+        native_weights: WeightFormat::Fp8,
+        notes: "DeepSeek-V3-style MLA with 64 heads; 384 routed (8 active) + 1 shared expert; first \
+                layer dense (18432); checkpoint in fp8 with 128×128 block scales; 32B active on the \
+                card, 32.9B counting both embedding matrices",
+        ..preset(
+            "kimi-k2",
+            "Kimi K2",
+            "moonshotai/Kimi-K2-Instruct config.json; 1,026,470,731,056 parameters in the checkpoint's \
+             tensors (1T total, 32B active on the model card)",
+            "2025-07",
+            Some(1026.47),
+            KIMI_K2,
+        )
+    },
+    Preset {
+        notes: "MoE: 160 routed (8 active) + 1 shared expert, 1536 wide; first 3 layers dense (12288); \
+                96 query heads of 128 (12288) ≠ hidden (5120); the card's 32B active counts neither \
+                embedding matrix (33.6B with them); the multi-token-prediction layer is not counted",
+        ..preset(
+            "glm-4.5",
+            "GLM-4.5",
+            "zai-org/GLM-4.5 config.json; 355B total, 32B active (model card, technical report)",
+            "2025-07",
+            Some(355.0),
+            Arch {
+                dense_layers: 3,
+                dense_intermediate: 12288,
+                shared_experts: 1,
+                ..moe(dense(92, 5120, 96, 8, 128, 1536, 151552, false, 131072), 160, 8)
+            },
+        )
+    },
+    Preset {
+        notes: "heads × head_dim (4096) ≠ hidden (5120); the Pixtral vision encoder (0.4B) counted in \
+                the total; Mistral Small 3.2 has the same shape",
+        vision: Some(PIXTRAL),
+        ..preset(
+            "mistral-small-3.1",
+            "Mistral Small 3.1",
+            "mistralai/Mistral-Small-3.1-24B-Base-2503 config.json (text_config); 24B params (model card)",
+            "2025-03",
+            Some(24.0),
+            dense(40, 5120, 32, 8, 128, 32768, 131072, false, 131072),
+        )
+    },
 ];
 
 #[cfg(test)]
@@ -358,9 +523,12 @@ mod tests {
         }
     }
 
-    /// Active parameters, where models.csv lists them (billions, counting
-    /// both embedding matrices): Qwen3-30B-A3B 3.35, Mixtral 12.88,
-    /// DeepSeek-V3 37.5, gpt-oss 4.2 / 5.7.
+    /// Active parameters, where models.csv or the model card lists them in
+    /// the same convention (billions, counting both embedding matrices):
+    /// Qwen3-30B-A3B 3.35, Mixtral 12.88, DeepSeek-V3 (and V3.1, R1) 37.5,
+    /// gpt-oss 4.2 / 5.7, Llama 4 17 (vision encoder included), Qwen3-Coder 35.
+    /// GLM-4.5's 32B counts neither embedding matrix and Kimi K2's 32B is
+    /// rounded down: their notes say so, and they are not checked here.
     #[test]
     fn moe_active_params_match_published_within_two_percent() {
         for (id, active) in [
@@ -368,8 +536,13 @@ mod tests {
             ("qwen3-235b-a22b", 22.19),
             ("mixtral-8x7b", 12.88),
             ("deepseek-v3", 37.5),
+            ("deepseek-v3.1", 37.5),
+            ("deepseek-r1", 37.5),
             ("gpt-oss-20b", 4.2),
             ("gpt-oss-120b", 5.7),
+            ("llama-4-scout", 17.0),
+            ("llama-4-maverick", 17.0),
+            ("qwen3-coder-480b-a35b", 35.0),
         ] {
             let p = find(id).unwrap();
             let err = (p.active_b() - active).abs() / active;
@@ -390,14 +563,25 @@ mod tests {
         }
     }
 
-    /// Gemma 3's totals are unverified: these are the text models' counts
-    /// computed from the shape (11.77B and 27.01B), pinned so a change shows.
+    /// Gemma 3's totals are unverified: these are the counts computed from
+    /// the shape, the text models (11.77B and 27.01B) plus the SigLIP encoder
+    /// (0.41B), pinned so a change shows.
     #[test]
     fn gemma_3_totals_are_computed() {
         let g12 = find("gemma-3-12b").unwrap().params_b();
         let g27 = find("gemma-3-27b").unwrap().params_b();
-        assert!((g12 - 11.766).abs() < 0.01, "{g12}");
-        assert!((g27 - 27.009).abs() < 0.01, "{g27}");
+        assert!((g12 - 12.177).abs() < 0.01, "{g12}");
+        assert!((g27 - 27.420).abs() < 0.01, "{g27}");
+    }
+
+    /// Multimodal presets count their vision encoder: without it Mistral Small
+    /// 3.1 would sit 1.8 % under its published 24B.
+    #[test]
+    fn vision_encoders_join_the_total() {
+        let m = find("mistral-small-3.1").unwrap();
+        let text = m.arch.param_count() / 1e9;
+        assert!((text - 23.572).abs() < 0.01, "{text}");
+        assert!((m.params_b() - text - PIXTRAL.params() / 1e9).abs() < 1e-9);
     }
 
     #[test]

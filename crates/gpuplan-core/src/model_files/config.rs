@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::{Assumption, FileError, Imported};
-use crate::model::{Arch, Attention, Mlp, Origin, SlidingWindow};
+use crate::model::{Arch, Attention, Mlp, Origin, SlidingWindow, VisionTower};
 use crate::plan::WeightFormat;
 
 /// `model_type`s whose fields this reader knows; others are read from the
@@ -102,7 +102,7 @@ pub fn import(text: &str) -> Result<Imported, FileError> {
     } else {
         out.note_read("model_type", model_type);
     }
-    let mut r = Fields { cfg: text_cfg, out: &mut out };
+    let mut r = Fields { cfg: text_cfg, model_type, out: &mut out };
     let arch = r.arch(model_type)?;
     out.arch = arch;
     if let Some(Value::Object(vision)) = top.get("vision_config") {
@@ -117,14 +117,35 @@ pub fn import(text: &str) -> Result<Imported, FileError> {
 
 struct Fields<'a, 'b> {
     cfg: &'a Map<String, Value>,
+    model_type: &'a str,
     out: &'b mut Imported,
 }
 
+/// Values a config class supplies for keys its published files leave out:
+/// transformers' `Gemma3TextConfig` defaults, which Gemma 3's files rely on.
+fn class_default(model_type: &str, key: &str) -> Option<u64> {
+    match (model_type, key) {
+        ("gemma3" | "gemma3_text", "vocab_size") => Some(262_208),
+        ("gemma3" | "gemma3_text", "head_dim") => Some(256),
+        ("gemma3" | "gemma3_text", "max_position_embeddings") => Some(131_072),
+        _ => None,
+    }
+}
+
 impl Fields<'_, '_> {
+    /// The key's number, else its class default (said as assumed).
     fn num(&mut self, key: &str) -> Option<u64> {
-        let v = self.cfg.get(key)?.as_u64()?;
-        self.out.note_read(key, v);
+        if let Some(v) = self.cfg.get(key).and_then(Value::as_u64) {
+            self.out.note_read(key, v);
+            return Some(v);
+        }
+        let v = class_default(self.model_type, key)?;
+        self.out.assume(key, v, Assumption::Default);
         Some(v)
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.cfg.get(key).and_then(Value::as_u64).is_some() || class_default(self.model_type, key).is_some()
     }
 
     /// The first of `keys` present.
@@ -144,8 +165,7 @@ impl Fields<'_, '_> {
 
     fn arch(&mut self, model_type: &str) -> Result<Arch, FileError> {
         let required = ["num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size"];
-        let missing: Vec<&'static str> =
-            required.iter().copied().filter(|k| self.cfg.get(*k).and_then(Value::as_u64).is_none()).collect();
+        let missing: Vec<&'static str> = required.iter().copied().filter(|k| !self.has(k)).collect();
         if !missing.is_empty() {
             return Err(FileError::NotAModel { missing });
         }
@@ -155,10 +175,17 @@ impl Fields<'_, '_> {
         let heads = int(self.num("num_attention_heads"));
         let vocab = int(self.num("vocab_size"));
         let kv_heads = self.u32_or("num_key_value_heads", heads, Assumption::Default);
-        let head_dim = self.num("head_dim").and_then(|v| u32::try_from(v).ok());
-        if head_dim.is_none() {
-            self.out.assume("head_dim", hidden.checked_div(heads).unwrap_or(0), Assumption::Derived);
-        }
+        let attention = self.attention();
+        let head_dim = self.num("head_dim").and_then(|v| u32::try_from(v).ok()).or_else(|| {
+            // MLA's query and key heads are qk_nope + qk_rope wide, whatever hidden / heads is.
+            let Attention::Mla { rope_dim, nope_dim, .. } = attention else {
+                self.out.assume("head_dim", hidden.checked_div(heads).unwrap_or(0), Assumption::Derived);
+                return None;
+            };
+            let d = rope_dim.saturating_add(nope_dim);
+            self.out.assume("head_dim", d, Assumption::Derived);
+            Some(d)
+        });
         let mut arch = Arch {
             params: None,
             layers,
@@ -175,7 +202,7 @@ impl Fields<'_, '_> {
             shared_experts: 0,
             dense_layers: 0,
             dense_intermediate: 0,
-            attention: self.attention(),
+            attention,
             sliding: None,
             max_context: self.num("max_position_embeddings").unwrap_or_else(|| {
                 self.out.assume("max_position_embeddings", 4096, Assumption::Default);
@@ -254,7 +281,7 @@ impl Fields<'_, '_> {
         let plain_width = self.cfg.get("intermediate_size").and_then(Value::as_u64).map(c);
         a.intermediate = expert_width.or(plain_width).unwrap_or(0);
         a.shared_experts = self.num("n_shared_experts").map(c).unwrap_or(0);
-        if let Some(w) = self.num("shared_expert_intermediate_size").map(c) {
+        if let Some(w) = self.num("shared_expert_intermediate_size").map(c).filter(|w| *w > 0) {
             // Qwen-MoE: one shared expert of its own width, counted in routed-expert widths.
             a.shared_experts = w.checked_div(a.intermediate).unwrap_or(0).max(1);
             self.out.assume("n_shared_experts", a.shared_experts, Assumption::Simplified);
@@ -327,17 +354,20 @@ fn gcd(a: u32, b: u32) -> u32 {
     }
 }
 
-/// A ViT tower's weights: per layer 4·h² (attention) + 2·h·i (MLP), plus the
-/// patch embedding (3·p²·h). Norms and biases are under 0.1 %.
+/// The vision tower's weights, added to the language model's total.
 fn add_vision(out: &mut Imported, v: &Map<String, Value>) {
-    let get = |k: &str| v.get(k).and_then(Value::as_u64).map(|x| x as f64);
-    let (Some(layers), Some(h)) = (get("num_hidden_layers").or(get("depth")), get("hidden_size")) else {
+    let get = |k: &str| v.get(k).and_then(Value::as_u64).and_then(|x| u32::try_from(x).ok());
+    let (Some(layers), Some(hidden)) = (get("num_hidden_layers").or(get("depth")), get("hidden_size")) else {
         out.ignored.push("vision_config".into());
         return;
     };
-    let inter = get("intermediate_size").unwrap_or(4.0 * h);
-    let patch = get("patch_size").unwrap_or(14.0);
-    let vision = layers * (4.0 * h * h + 2.0 * h * inter) + 3.0 * patch * patch * h;
+    let tower = VisionTower {
+        layers,
+        hidden,
+        intermediate: get("intermediate_size").unwrap_or(hidden.saturating_mul(4)),
+        patch: get("patch_size").unwrap_or(14),
+    };
+    let vision = tower.params();
     let text = out.arch.param_count();
     out.arch.params = Some(text + vision);
     out.assume("vision_config params", format!("{:.2}B", vision / 1e9), Assumption::Derived);
