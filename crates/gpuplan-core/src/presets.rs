@@ -161,18 +161,16 @@ const LLAMA4_SCOUT: Arch = Arch {
     ..sliding(moe(dense(48, 5120, 40, 8, 128, 8192, 202048, false, 10_485_760), 16, 1), 8192, 3, 1)
 };
 
+/// Kimi K2: DeepSeek-V3's layout with half the heads, 384 experts and one
+/// leading dense layer.
 const KIMI_K2: Arch = Arch {
+    heads: 64,
+    kv_heads: 64,
+    vocab: 163840,
+    experts: 384,
     dense_layers: 1,
-    dense_intermediate: 18432,
-    shared_experts: 1,
-    attention: Attention::Mla {
-        kv_lora_rank: 512,
-        q_lora_rank: 1536,
-        rope_dim: 64,
-        nope_dim: 128,
-        v_head_dim: 128,
-    },
-    ..moe(dense(61, 7168, 64, 64, 192, 2048, 163840, false, 131072), 384, 8)
+    max_context: 131072,
+    ..DEEPSEEK_V3
 };
 
 static PRESETS: &[Preset] = &[
