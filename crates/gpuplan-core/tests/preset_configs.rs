@@ -102,3 +102,15 @@ fn each_fixture_states_the_preset_native_format() {
         assert!(format.is_none_or(|f| f == p.native_weights), "{}: file {format:?}", p.id);
     }
 }
+
+/// Keys a published file leaves to its config class (Gemma 3's vocabulary,
+/// head width and context) are said as assumed, never as read.
+#[test]
+fn class_defaults_are_said_as_assumed() {
+    let preset = find("gemma-3-12b").expect("the Gemma 3 12B preset");
+    let gemma = import(preset).unwrap_or_else(|e| panic!("{e}"));
+    for key in ["vocab_size", "head_dim", "max_position_embeddings"] {
+        assert!(gemma.assumed.iter().any(|a| a.key == key), "{key} not assumed");
+        assert!(!gemma.read.iter().any(|r| r.key == key), "{key} said as read");
+    }
+}
