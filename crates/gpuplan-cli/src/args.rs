@@ -64,6 +64,22 @@ impl Flags {
         Ok(found)
     }
 
+    /// Removes every `--name VALUE` (a repeatable flag), values in order.
+    pub fn values(&mut self, name: &str) -> Result<Vec<String>, CliError> {
+        let mut out = Vec::new();
+        while let Some(v) = self.value_once(name)? {
+            out.push(v);
+        }
+        Ok(out)
+    }
+
+    /// Removes the first `--name VALUE`.
+    fn value_once(&mut self, name: &str) -> Result<Option<String>, CliError> {
+        let Some(i) = self.items.iter().position(|(n, _)| n == name) else { return Ok(None) };
+        let (_, v) = self.items.remove(i);
+        v.map(Some).ok_or_else(|| CliError(format!("--{name} needs a value")))
+    }
+
     /// Removes `--name` and says whether it was there.
     pub fn switch(&mut self, name: &str) -> Result<bool, CliError> {
         let before = self.items.len();

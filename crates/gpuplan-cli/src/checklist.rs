@@ -2,12 +2,13 @@
 //! plan, as Markdown (or JSON), ticks from the plan or link plus `--tick`.
 
 use gpuplan_core::checklist::{self, CudaVersion};
-use gpuplan_core::{offers, report};
+use gpuplan_core::report;
 
 use crate::args::{self, CliError, Flags, Format};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().copied().chain(["own-hardware"]).collect();
+    let switches: Vec<&str> =
+        args::PLAN_SWITCHES.iter().chain(&crate::market::SWITCHES).copied().chain(["own-hardware"]).collect();
     let mut flags = Flags::parse(argv, &switches)?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
@@ -25,8 +26,8 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     if cuda.is_some() {
         plan.cuda = cuda;
     }
+    let offers = crate::market::read(&mut flags, &mut plan)?.offers;
     flags.finish()?;
-    let offers = offers::defaults();
     let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| CliError::fields(&e, lang))?;
     let mut facts =
         checklist::facts(&plan, &r.memory, &r.cost, &offers).map_err(|e| CliError::fields(&e, lang))?;

@@ -1,60 +1,154 @@
-//! `gpuplan cost`: every purchase option's whole bill, cheapest first.
+//! `gpuplan cost`: every purchase option's whole bill, cheapest first,
+//! across the built-in offers and the shipped market, or the user's sheets.
 
-use gpuplan_core::cost::CostReport;
+use std::collections::BTreeMap;
+
+use gpuplan_core::cost::{CostReport, OptionCost};
 use gpuplan_core::lang::Lang;
+use gpuplan_core::market::{age, Age};
 use gpuplan_core::report;
+use serde::Serialize;
 
 use crate::args::{self, CliError, Flags, Format};
+use crate::market;
+
+/// Options shown in text when the shipped market is priced (`--top` to change).
+const MARKET_TOP: usize = 20;
+
+/// The JSON output: the cost report, the date ages were taken on, and each option's age.
+#[derive(Serialize)]
+struct Out<'a> {
+    today: &'a str,
+    #[serde(flatten)]
+    cost: &'a CostReport,
+    ages: BTreeMap<&'a str, Age>,
+}
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let mut flags = Flags::parse(argv, &args::PLAN_SWITCHES)?;
+    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().chain(&market::SWITCHES).copied().collect();
+    let mut flags = Flags::parse(argv, &switches)?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
-    let plan = args::plan(&mut flags)?;
+    let today = market::today(&mut flags)?;
+    let top = match flags.value("top")? {
+        Some(v) => Some(
+            v.trim()
+                .parse::<usize>()
+                .map_err(|_| CliError(format!("--top: expected a whole number, got \"{v}\"")))?,
+        ),
+        None => None,
+    };
+    let mut plan = args::plan(&mut flags)?;
+    let offers = market::read(&mut flags, &mut plan)?;
     flags.finish()?;
-    let report = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let report =
+        report::evaluate_with(&plan, &offers.offers, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let cost = &report.cost;
     match format {
         Format::Json => {
-            let text = serde_json::to_string_pretty(&report.cost).map_err(|e| CliError(e.to_string()))?;
+            let ages = cost.options.iter().map(|o| (o.id.as_str(), age(&o.date, &today))).collect();
+            let text = serde_json::to_string_pretty(&Out { today: &today, cost, ages })
+                .map_err(|e| CliError(e.to_string()))?;
             println!("{text}");
         }
-        Format::Text => print!("{}", text(&report.cost, lang)),
+        Format::Text => {
+            let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
+            print!("{}", text(cost, lang, &today, top));
+        }
     }
     Ok(())
 }
 
-fn text(cost: &CostReport, lang: Lang) -> String {
+fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
     let cur = cost.currency.code();
     let mut out = format!(
-        "{:<4} {:<46} {:>13} {:>13} {:>10} {:>9} {:>10} {:>11}\n",
+        "{:<4} {:<46} {:>13} {:>9} {:>13} {:>10} {:>9} {:>10} {:>11}\n",
         "#",
         lang.pick("方案", "option"),
         format!("total {cur}"),
+        lang.pick("每卡时", "/GPU-h"),
         lang.pick("算力", "compute"),
         lang.pick("存储", "storage"),
         "IP",
         lang.pick("流量", "network"),
         lang.pick("其他", "other"),
     );
-    for o in &cost.options {
+    for o in cost.options.iter().take(top) {
         let mark = if Some(&o.id) == cost.best.as_ref() { "*" } else { " " };
+        let per_gpu_hour = o.per_gpu_hour.map_or_else(|| "-".to_string(), |x| format!("{x:.3}"));
         out.push_str(&format!(
-            "{:<4} {:<46} {:>13.2} {:>13.2} {:>10.2} {:>9.2} {:>10.2} {:>11.2}\n",
+            "{:<4} {:<46} {:>13.2} {:>9} {:>13.2} {:>10.2} {:>9.2} {:>10.2} {:>11.2}\n",
             format!("{}{mark}", o.rank),
             o.label(lang),
             o.total.units(),
+            per_gpu_hour,
             o.compute.units(),
             o.storage.units(),
             o.ip.units(),
             o.network.units(),
             o.other.units(),
         ));
+        out.push_str(&format!("     {}\n", provenance(o, lang, today)));
         if let Some(loss) = &o.loss {
             out.push_str(&format!("     {}\n", loss.text(lang, cost.currency)));
         }
     }
-    for s in &cost.skipped {
-        out.push_str(&format!("  -  {}: {}\n", s.name, s.skip.text(lang)));
+    let hidden = cost.options.len().saturating_sub(top);
+    if hidden > 0 {
+        out.push_str(&match lang {
+            Lang::Zh => format!("     ……另有 {hidden} 个方案（--top N 显示更多）\n"),
+            Lang::En => format!("     ... and {hidden} more options (--top N shows more)\n"),
+        });
     }
+    out.push_str(&skipped(cost, lang));
     out
+}
+
+/// "AWS · us-east-1 · as of 2026-03 (9 months, stale) · 8 GPUs per instance"
+fn provenance(o: &OptionCost, lang: Lang, today: &str) -> String {
+    let when = match (age(&o.date, today), lang) {
+        (Age::Dated { months, stale: true }, Lang::Zh) => {
+            format!("报价日期 {}（{months} 个月前，已过时）", o.date)
+        }
+        (Age::Dated { .. }, Lang::Zh) => format!("报价日期 {}", o.date),
+        (Age::Undated, Lang::Zh) => "报价未注明日期".to_string(),
+        (Age::Dated { months, stale: true }, Lang::En) => {
+            format!("as of {} ({months} months, stale)", o.date)
+        }
+        (Age::Dated { .. }, Lang::En) => format!("as of {}", o.date),
+        (Age::Undated, Lang::En) => "undated".to_string(),
+    };
+    let mut parts = vec![o.provider.clone()];
+    if !o.region.is_empty() {
+        parts.push(o.region.clone());
+    }
+    parts.push(when);
+    parts.push(match lang {
+        Lang::Zh => format!("{} × {}，每台 {} 卡", o.instances, o.gpu, o.gpus_per_instance),
+        Lang::En => format!("{} × {} instances of {} GPUs", o.instances, o.gpu, o.gpus_per_instance),
+    });
+    parts.join(" · ")
+}
+
+/// Every option left out with its reason; many at once are counted by reason.
+fn skipped(cost: &CostReport, lang: Lang) -> String {
+    if cost.skipped.len() <= 12 {
+        return cost.skipped.iter().map(|s| format!("  -  {}: {}\n", s.name, s.skip.text(lang))).collect();
+    }
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for s in &cost.skipped {
+        let why = s.skip.text(lang);
+        match reasons.iter_mut().find(|(r, _)| *r == why) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((why, 1)),
+        }
+    }
+    reasons.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    reasons
+        .iter()
+        .map(|(why, n)| match lang {
+            Lang::Zh => format!("  -  {n} 个未计入：{why}\n"),
+            Lang::En => format!("  -  {n} left out: {why}\n"),
+        })
+        .collect()
 }

@@ -8,6 +8,7 @@ mod cost;
 mod estimate;
 mod fit;
 mod gpus;
+mod market;
 mod model_file;
 mod models;
 mod share;
@@ -61,6 +62,18 @@ fit flags (with the workload flags):
   --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
   --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
   --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
+offer flags (cost, checklist):
+  --offers FILE          a price sheet: SkyPilot catalog CSV or gpuplan offers JSON (repeatable);
+                         with it only the sheets are priced, --market adds the shipped market
+  --hourly X --monthly X --spot X [--instance-gpus N]
+                         a quick quote on the plan's GPU (--gpu), in --currency
+  --currency usd|cny     the bill's currency (and a quote's); --fx X sets CNY per USD
+  --no-market            the built-in examples only, without the shipped market
+  --provider P --region R --price-currency usd|cny --offer-gpu ID --buy od|spot|commit
+                         market filters (repeatable or comma-separated)
+  --today YYYY-MM-DD     date prices are aged against (default: the system date);
+                         prices six months old or more are marked stale
+  --top N                options shown in text (default 20 with the shipped market)
 checklist flags (with the workload and fit flags):
   --cuda VERSION         the CUDA your software is built for, e.g. 12.8 (fills the driver floor)
   --tick ID,ID           items to check, on top of the plan's or link's ticks

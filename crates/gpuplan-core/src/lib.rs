@@ -19,6 +19,7 @@ pub mod fit;
 mod gpus;
 pub mod hardware;
 pub mod lang;
+pub mod market;
 pub mod memory;
 pub mod model;
 pub mod model_files;

@@ -28,11 +28,14 @@ pub struct OnDemand {
     pub step_s: u32,
     /// Minimum billed per start (AWS: 60 s; each stop→start starts a new one).
     pub min_s: u32,
+    /// A stopped instance keeps billing (Tencent's GPU page: GPU servers do
+    /// not support 关机不收费), so the whole time it is held is billed.
+    pub keeps_billing: bool,
 }
 
 impl Default for OnDemand {
     fn default() -> Self {
-        Self { hourly: 0.0, step_s: 1, min_s: 60 }
+        Self { hourly: 0.0, step_s: 1, min_s: 60, keeps_billing: false }
     }
 }
 
@@ -112,6 +115,15 @@ pub struct Tier {
     pub per_gb: f64,
 }
 
+/// One tier of a fixed-bandwidth port: Mbps up to `upto_mbps` (cumulative;
+/// `None` = no upper bound) cost `per_mbps_month` each a month, traffic unmetered.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Band {
+    pub upto_mbps: Option<f64>,
+    pub per_mbps_month: f64,
+}
+
 /// One provider's instance of a catalog GPU, with every way to pay for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -119,7 +131,9 @@ pub struct Offer {
     pub id: Text,
     pub provider: Text,
     pub name: Text,
-    /// GPU catalog id (the fit rules apply to it).
+    /// Where it is sold: a region, or the range a collapsed catalog row covers.
+    pub region: Text,
+    /// GPU catalog id (the fit rules apply to it), or "custom" for the plan's own card.
     pub gpu: Text,
     /// GPUs in one instance.
     pub gpus: u32,
@@ -136,6 +150,9 @@ pub struct Offer {
     pub ip_hour: f64,
     /// Egress to the internet per month; empty = not metered.
     pub egress: Vec<Tier>,
+    /// A fixed-bandwidth port priced per Mbps a month (traffic unmetered);
+    /// empty = the offer sells none.
+    pub bandwidth: Vec<Band>,
     pub source: Text,
     pub date: Text,
     /// From the embedding page's price sheet or posted offers (labelled as the
@@ -151,6 +168,7 @@ impl Default for Offer {
             id: Cow::Borrowed("custom"),
             provider: Cow::Borrowed(""),
             name: Cow::Borrowed("Custom offer"),
+            region: Cow::Borrowed(""),
             gpu: Cow::Borrowed("h100-sxm"),
             gpus: 1,
             currency: Currency::Usd,
@@ -163,6 +181,7 @@ impl Default for Offer {
             storage_gb_month: 0.0,
             ip_hour: 0.0,
             egress: Vec::new(),
+            bandwidth: Vec::new(),
             source: Cow::Borrowed(""),
             date: Cow::Borrowed(""),
             host: false,
@@ -207,36 +226,41 @@ impl Offer {
         }
         price.check_f64(&f("storage_gb_month"), self.storage_gb_month, errs);
         price.check_f64(&f("ip_hour"), self.ip_hour, errs);
-        self.validate_tiers(&f("egress"), errs);
+        let egress: Vec<_> = self.egress.iter().map(|t| (t.upto_gb, t.per_gb)).collect();
+        validate_tiers(&f("egress"), ["upto_gb", "per_gb"], &egress, errs);
+        let bands: Vec<_> = self.bandwidth.iter().map(|b| (b.upto_mbps, b.per_mbps_month)).collect();
+        validate_tiers(&f("bandwidth"), ["upto_mbps", "per_mbps_month"], &bands, errs);
     }
+}
 
-    /// Tier bounds rise strictly; only the last tier may be unbounded.
-    fn validate_tiers(&self, path: &str, errs: &mut Vec<FieldError>) {
-        let mut last = 0.0;
-        let count = self.egress.len();
-        for (i, tier) in self.egress.iter().enumerate() {
-            Limit::real(0.0, MAX_PRICE).check_f64(&format!("{path}[{i}].per_gb"), tier.per_gb, errs);
-            match tier.upto_gb {
-                Some(upto) => {
-                    let field = format!("{path}[{i}].upto_gb");
-                    Limit::real(0.0, 1.0e12).check_f64(&field, upto, errs);
-                    if upto.is_finite() && upto <= last && i > 0 {
-                        errs.push(FieldError::new(field, Problem::Inconsistent { rule: "tiers_rise" }));
-                    }
-                    last = upto;
+/// Tier bounds rise strictly; only the last tier may be unbounded. `names`
+/// are the bound's and the price's field names; `tiers` (bound, price) pairs.
+fn validate_tiers(path: &str, names: [&str; 2], tiers: &[(Option<f64>, f64)], errs: &mut Vec<FieldError>) {
+    let [upto_name, per_name] = names;
+    let mut last = 0.0;
+    let count = tiers.len();
+    for (i, &(upto, per)) in tiers.iter().enumerate() {
+        Limit::real(0.0, MAX_PRICE).check_f64(&format!("{path}[{i}].{per_name}"), per, errs);
+        match upto {
+            Some(upto) => {
+                let field = format!("{path}[{i}].{upto_name}");
+                Limit::real(0.0, 1.0e12).check_f64(&field, upto, errs);
+                if upto.is_finite() && upto <= last && i > 0 {
+                    errs.push(FieldError::new(field, Problem::Inconsistent { rule: "tiers_rise" }));
                 }
-                None if i + 1 < count => errs.push(FieldError::new(
-                    format!("{path}[{i}].upto_gb"),
-                    Problem::Inconsistent { rule: "tiers_rise" },
-                )),
-                None => {}
+                last = upto;
             }
+            None if i + 1 < count => errs.push(FieldError::new(
+                format!("{path}[{i}].{upto_name}"),
+                Problem::Inconsistent { rule: "tiers_rise" },
+            )),
+            None => {}
         }
     }
 }
 
 /// AWS data transfer out to the internet, US regions (billing.md).
-fn aws_egress() -> Vec<Tier> {
+pub(crate) fn aws_egress() -> Vec<Tier> {
     let tier = |upto_gb: Option<f64>, per_gb: f64| Tier { upto_gb, per_gb };
     vec![
         tier(Some(100.0), 0.0),
@@ -248,7 +272,8 @@ fn aws_egress() -> Vec<Tier> {
 }
 
 const AWS_SOURCE: &str = "AWS EC2 pricing pages, us-east-1 (gpuplan reference billing.md)";
-const AWS_NOTE: &str = "Linux, per-second billing with a 60 s minimum per start; EBS gp3 0.08/GB-month; \
+pub(crate) const AWS_NOTE: &str =
+    "Linux, per-second billing with a 60 s minimum per start; EBS gp3 0.08/GB-month; \
 public IPv4 0.005/IP-hour; egress tiers after 100 GB free a month.";
 
 /// An AWS instance with its on-demand price and the usual AWS side rates.
@@ -264,10 +289,11 @@ fn aws(
         id: Cow::Borrowed(id),
         provider: Cow::Borrowed("AWS"),
         name: Cow::Borrowed(name),
+        region: Cow::Borrowed("us-east-1"),
         gpu: Cow::Borrowed(gpu),
         gpus,
         currency: Currency::Usd,
-        od: Some(OnDemand { hourly, step_s: 1, min_s: 60 }),
+        od: Some(OnDemand { hourly, step_s: 1, min_s: 60, keeps_billing: false }),
         storage_gb_month: 0.08,
         ip_hour: 0.005,
         egress: aws_egress(),
@@ -296,7 +322,7 @@ fn cloud(
         name: Cow::Borrowed(name),
         gpu: Cow::Borrowed("h100-sxm"),
         gpus,
-        od: Some(OnDemand { hourly, step_s: 1, min_s: 0 }),
+        od: Some(OnDemand { hourly, step_s: 1, min_s: 0, keeps_billing: false }),
         source: Cow::Borrowed("Provider price page (gpuplan reference billing.md)"),
         date: Cow::Borrowed(date),
         note: Cow::Borrowed(NO_SIDE_RATES),
@@ -379,7 +405,7 @@ fn seed_rtx4090() -> Offer {
         gpu: Cow::Borrowed("rtx-4090"),
         gpus: 1,
         currency: Currency::Cny,
-        od: Some(OnDemand { hourly: 10.0, step_s: 1, min_s: 0 }),
+        od: Some(OnDemand { hourly: 10.0, step_s: 1, min_s: 0, keeps_billing: false }),
         monthly: Some(Monthly { price: 2_200.0, egress_gb: 0.0, min_months: 1 }),
         source: Cow::Borrowed("Seed 002 (GPU rental budget guide)"),
         date: Cow::Borrowed("seed 002"),

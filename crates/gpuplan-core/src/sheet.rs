@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn offers_read_back_as_written() {
         use crate::cost::Currency;
-        use crate::offers::{Block, Monthly, OnDemand, Reserved, SavingsPlan, Spot, Tier};
+        use crate::offers::{Band, Block, Monthly, OnDemand, Reserved, SavingsPlan, Spot, Tier};
         let offers = crate::offers::defaults();
         let text = serde_json::json!({ "version": 1, "provider": "P", "offers": offers }).to_string();
         let sheet = from_json(&text).unwrap();
@@ -105,8 +105,13 @@ mod tests {
             ri: Some(Reserved { hourly: 1.0, upfront: 5000.0, years: 3 }),
             block: Some(Block { hourly: 3.0 }),
             monthly: Some(Monthly { price: 900.0, egress_gb: 10.0, min_months: 2 }),
-            od: Some(OnDemand { hourly: 4.0, step_s: 3600, min_s: 0 }),
+            od: Some(OnDemand { hourly: 4.0, step_s: 3600, min_s: 0, keeps_billing: true }),
             egress: vec![Tier { upto_gb: Some(10.0), per_gb: 0.1 }, Tier { upto_gb: None, per_gb: 0.05 }],
+            bandwidth: vec![
+                Band { upto_mbps: Some(5.0), per_mbps_month: 25.0 },
+                Band { upto_mbps: None, per_mbps_month: 100.0 },
+            ],
+            region: "cn-north".into(),
             currency: Currency::Cny,
             host: true,
             note: "n".into(),

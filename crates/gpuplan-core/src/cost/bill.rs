@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::egress::{estimate, tiered};
+use super::egress::{estimate, mbps_for, port, tiered};
 use super::inputs::{CostInputs, Horizon};
 use super::line::{Accrual, Category, Draft, Fee, Line, LineKind};
 use super::money::{num, Money};
@@ -206,33 +206,93 @@ fn buffer(
     Ok(Some(Draft::new(LineKind::Buffer, Fee::Usage, amount, inputs.currency, formula, accrual)))
 }
 
-/// Egress: per month, less the monthly allowance, through the offer's tiers.
+/// Network: the plan's traffic per month, billed the way the offer sells it:
+/// metered egress through its tiers, a fixed-bandwidth port sized for the
+/// traffic, or, when the offer sells both, the cheaper of the two.
+fn network(compute: &Compute, offer: &Offer, inputs: &CostInputs, demand: &Demand) -> Draft {
+    let traffic = traffic(compute, inputs, demand);
+    let metered = metered(&traffic, compute, offer);
+    let accrual = Accrual::Spread { from_h: 0.0, to_h: compute.usage.horizon_hours };
+    let draft = |(kind, per_month, formula): (LineKind, f64, String)| {
+        Draft::new(kind, Fee::Usage, per_month * traffic.months, offer.currency, formula, accrual)
+    };
+    match (offer.bandwidth.is_empty(), offer.egress.is_empty()) {
+        (true, _) => draft(metered),
+        (false, true) => draft(fixed(&traffic, offer, None)),
+        (false, false) => {
+            let port = fixed(&traffic, offer, Some(metered.1));
+            if port.1 < metered.1 {
+                draft(port)
+            } else {
+                let (kind, cost, text) = metered;
+                draft((
+                    kind,
+                    cost,
+                    format!("{text} [cheaper than the offer's fixed port: {}/month]", num(port.1)),
+                ))
+            }
+        }
+    }
+}
+
+/// GB sent a month, over how many months, and how it was found.
+struct Traffic {
+    per_month: f64,
+    months: f64,
+    hours_per_day: f64,
+    text: String,
+}
+
 /// Serving takes GB a month (estimated from QPS × response size when asked
 /// and a QPS is given); a run's total is spread over the months it spans.
-fn network(compute: &Compute, offer: &Offer, inputs: &CostInputs, demand: &Demand) -> Draft {
-    let u = &compute.usage;
-    let (per_month, months, estimate_text) = match inputs.horizon {
+fn traffic(compute: &Compute, inputs: &CostInputs, demand: &Demand) -> Traffic {
+    let hours_per_day = inputs.hours_per_day;
+    match inputs.horizon {
         Horizon::Serve if inputs.egress_auto && demand.qps > 0.0 => {
-            let (gb, text) = estimate(demand.qps, demand.response_kb, inputs.hours_per_day);
-            (gb, inputs.months, format!("{text}; "))
+            let (gb, text) = estimate(demand.qps, demand.response_kb, hours_per_day);
+            Traffic { per_month: gb, months: inputs.months, hours_per_day, text: format!("{text}; ") }
         }
-        Horizon::Serve => (inputs.egress_gb, inputs.months, String::new()),
+        Horizon::Serve => {
+            Traffic { per_month: inputs.egress_gb, months: inputs.months, hours_per_day, text: String::new() }
+        }
         Horizon::Run => {
-            let months = (u.horizon_hours / HOURS_PER_MONTH - 1.0e-9).ceil().max(1.0);
-            (inputs.egress_gb / months, months, String::new())
+            let months = (compute.usage.horizon_hours / HOURS_PER_MONTH - 1.0e-9).ceil().max(1.0);
+            let per_month = inputs.egress_gb / months;
+            Traffic { per_month, months, hours_per_day: 24.0, text: String::new() }
         }
-    };
-    let allowance = compute.allowance_gb * f64::from(u.instances);
-    let billable = (per_month - allowance).max(0.0);
+    }
+}
+
+/// Metered egress: the month's GB less the allowance, through the offer's tiers.
+fn metered(t: &Traffic, compute: &Compute, offer: &Offer) -> (LineKind, f64, String) {
+    let allowance = compute.allowance_gb * f64::from(compute.usage.instances);
+    let billable = (t.per_month - allowance).max(0.0);
     let (per_month_cost, tiers_text) = tiered(billable, &offer.egress);
-    let mut formula =
-        format!("{estimate_text}({} GB − {} GB included)/month: ", num(per_month), num(allowance));
-    formula.push_str(&format!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(months)));
+    let mut formula = format!("{}({} GB − {} GB included)/month: ", t.text, num(t.per_month), num(allowance));
+    formula.push_str(&format!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(t.months)));
     if offer.egress.is_empty() && billable > 0.0 {
         formula.push_str(" [no egress price in this offer]");
     }
-    let accrual = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
-    Draft::new(LineKind::Egress, Fee::Usage, per_month_cost * months, offer.currency, formula, accrual)
+    (LineKind::Egress, per_month_cost, formula)
+}
+
+/// A fixed port of whole Mbps carrying the month's traffic on average, one
+/// port for the fleet; `metered` is the metered price it was weighed against.
+fn fixed(t: &Traffic, offer: &Offer, metered: Option<f64>) -> (LineKind, f64, String) {
+    let (mbps, mbps_text) = mbps_for(t.per_month, t.hours_per_day);
+    let whole = mbps.ceil();
+    let (per_month_cost, bands_text) = port(whole, &offer.bandwidth);
+    let mut formula = format!(
+        "{}{mbps_text}, {} Mbps port: {bands_text} = {}/month × {} months",
+        t.text,
+        num(whole),
+        num(per_month_cost),
+        num(t.months)
+    );
+    if let Some(m) = metered {
+        formula.push_str(&format!(" [cheaper than metered egress: {}/month]", num(m)));
+    }
+    (LineKind::Port, per_month_cost, formula)
 }
 
 /// The user's own lines: once, or every month of the horizon.

@@ -73,10 +73,14 @@ pub struct OptionCost {
     pub offer_name: String,
     pub kind: OptionKind,
     pub provider: String,
+    pub region: String,
     pub gpu: String,
     pub gpus_per_instance: u32,
     pub instances: u32,
     pub total: Money,
+    /// The option's list price per GPU-hour, in the bill's currency
+    /// ([`OptionKind::per_gpu_hour`]).
+    pub per_gpu_hour: Option<f64>,
     pub compute: Money,
     pub storage: Money,
     pub ip: Money,
@@ -298,10 +302,14 @@ fn option_cost(
         offer_name: offer.name.to_string(),
         kind,
         provider: offer.provider.to_string(),
+        region: offer.region.to_string(),
         gpu: offer.gpu.to_string(),
         gpus_per_instance: offer.gpus,
         instances: bill.usage.instances,
         total: bill.total,
+        per_gpu_hour: kind
+            .per_gpu_hour(offer)
+            .map(|x| x * offer.currency.factor(inputs.currency, inputs.cny_per_usd)),
         compute: bill.compute,
         storage: bill.storage,
         ip: bill.ip,

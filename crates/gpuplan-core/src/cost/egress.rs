@@ -2,7 +2,7 @@
 //! allowance that monthly servers include, and the estimate from traffic.
 
 use super::money::num;
-use crate::offers::Tier;
+use crate::offers::{Band, Tier};
 
 /// KB in a GB (decimal, as response sizes are quoted).
 const KB_PER_GB: f64 = 1.0e6;
@@ -10,28 +10,56 @@ const KB_PER_GB: f64 = 1.0e6;
 /// Price of `gb` sent in one month across `tiers`, with the formula. GB
 /// beyond the last bounded tier pay that tier's price. Empty tiers: not metered.
 pub fn tiered(gb: f64, tiers: &[Tier]) -> (f64, String) {
+    let pairs: Vec<_> = tiers.iter().map(|t| (t.upto_gb, t.per_gb)).collect();
+    through_tiers(gb, &pairs, "GB")
+}
+
+/// Price a month of a fixed port of `mbps` across `bands`, with the formula.
+pub fn port(mbps: f64, bands: &[Band]) -> (f64, String) {
+    let pairs: Vec<_> = bands.iter().map(|b| (b.upto_mbps, b.per_mbps_month)).collect();
+    through_tiers(mbps, &pairs, "Mbps")
+}
+
+/// `x` units priced through cumulative (bound, price) tiers; beyond the last
+/// bounded tier its price continues.
+fn through_tiers(x: f64, tiers: &[(Option<f64>, f64)], unit: &str) -> (f64, String) {
     let mut lower = 0.0;
     let mut cost = 0.0;
     let mut parts = Vec::new();
     let count = tiers.len();
-    for (i, tier) in tiers.iter().enumerate() {
+    for (i, &(upto, per)) in tiers.iter().enumerate() {
         let last = i + 1 == count;
-        let upper = match tier.upto_gb {
+        let upper = match upto {
             Some(upto) if !last => upto,
             _ => f64::INFINITY,
         };
-        let in_tier = (gb.min(upper) - lower).max(0.0);
+        let in_tier = (x.min(upper) - lower).max(0.0);
         if in_tier > 0.0 {
-            cost += in_tier * tier.per_gb;
-            parts.push(format!("{} GB × {}", num(in_tier), num(tier.per_gb)));
+            cost += in_tier * per;
+            parts.push(format!("{} {unit} × {}", num(in_tier), num(per)));
         }
         lower = upper;
-        if gb <= lower {
+        if x <= lower {
             break;
         }
     }
-    let formula = if parts.is_empty() { "0 GB".to_string() } else { parts.join(" + ") };
+    let formula = if parts.is_empty() { format!("0 {unit}") } else { parts.join(" + ") };
     (cost, formula)
+}
+
+/// Mbps a port needs to carry `gb` a month sent evenly over `hours_per_day`
+/// hours a day (decimal units: 1 GB = 8,000 Mb), with the formula.
+pub fn mbps_for(gb_per_month: f64, hours_per_day: f64) -> (f64, String) {
+    let seconds = super::usage::HOURS_PER_MONTH * hours_per_day.max(0.01) / 24.0 * 3600.0;
+    let mbps = gb_per_month * 8000.0 / seconds;
+    let formula = format!(
+        "{} GB × 8000 Mb ÷ ({} h × {} h/24 h × 3600 s) = {} Mbps on average",
+        num(gb_per_month),
+        num(super::usage::HOURS_PER_MONTH),
+        num(hours_per_day),
+        num(mbps)
+    );
+    (mbps, formula)
 }
 
 /// GB a month from `qps` requests per second of `response_kb` each, served
@@ -83,6 +111,21 @@ mod tests {
         let one = [Tier { upto_gb: Some(10.0), per_gb: 0.5 }];
         assert_eq!(tiered(30.0, &one).0, 15.0);
         assert_eq!(tiered(30.0, &[]).0, 0.0);
+    }
+
+    #[test]
+    fn ports_price_by_mbps_tiers() {
+        // UCloud: 25 CNY/Mbps-month up to 5 Mbps, 100 above (cn-offers.md): 8 Mbps = 425.
+        let ucloud = [
+            Band { upto_mbps: Some(5.0), per_mbps_month: 25.0 },
+            Band { upto_mbps: None, per_mbps_month: 100.0 },
+        ];
+        let (cost, formula) = port(8.0, &ucloud);
+        assert_eq!(cost, 425.0);
+        assert_eq!(formula, "5 Mbps × 25 + 3 Mbps × 100");
+        // 7,884 GB a month sent all day is 24 Mbps on average.
+        let (mbps, _) = mbps_for(7884.0, 24.0);
+        assert!((mbps - 24.0).abs() < 1e-9, "{mbps}");
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub enum LineKind {
     Storage,
     Ip,
     Egress,
+    /// A fixed-bandwidth port (traffic unmetered).
+    Port,
     /// A line the user added; its name is in [`Line::name`].
     Item,
     Buffer,
@@ -68,7 +70,7 @@ impl LineKind {
         match self {
             LineKind::Storage => Category::Storage,
             LineKind::Ip => Category::Ip,
-            LineKind::Egress => Category::Network,
+            LineKind::Egress | LineKind::Port => Category::Network,
             LineKind::Item | LineKind::Buffer | LineKind::Contingency => Category::Other,
             _ => Category::Compute,
         }
@@ -90,6 +92,7 @@ impl LineKind {
             LineKind::Storage => lang.pick("块存储（停机也计费）", "block storage (charged while stopped)"),
             LineKind::Ip => lang.pick("公网 IPv4（任何状态都计费）", "public IPv4 (charged in every state)"),
             LineKind::Egress => lang.pick("出站流量", "egress to the internet"),
+            LineKind::Port => lang.pick("固定带宽（不限流量）", "fixed-bandwidth port (traffic unmetered)"),
             LineKind::Item => lang.pick("其他项目", "other item"),
             LineKind::Buffer => lang.pick("调试时间缓冲", "debugging buffer"),
             LineKind::Contingency => lang.pick("不可预见费", "contingency"),

@@ -54,6 +54,24 @@ impl OptionKind {
         }
     }
 
+    /// The option's price per GPU-hour in the offer's currency, the market's
+    /// common measure before a plan is priced: a reserved upfront spread over
+    /// its term, a month as 730 h. None when the offer does not sell it.
+    pub fn per_gpu_hour(self, offer: &Offer) -> Option<f64> {
+        let hourly = match self {
+            OptionKind::OnDemand => offer.od.as_ref()?.hourly,
+            OptionKind::Spot => offer.spot.as_ref()?.hourly,
+            OptionKind::SavingsPlan => offer.sp.as_ref()?.hourly,
+            OptionKind::Reserved => {
+                let ri = offer.ri.as_ref()?;
+                ri.hourly + ri.upfront / (f64::from(ri.years.max(1)) * HOURS_PER_YEAR)
+            }
+            OptionKind::Block => offer.block.as_ref()?.hourly,
+            OptionKind::Monthly => offer.monthly.as_ref()?.price / HOURS_PER_MONTH,
+        };
+        Some(hourly / f64::from(offer.gpus.max(1)))
+    }
+
     /// Whether the offer sells this option.
     pub fn offered(self, offer: &Offer) -> bool {
         match self {
@@ -175,20 +193,20 @@ fn billed_note(u: &Usage, step_s: u32, min_s: u32) -> String {
     format!("[{} × {} s per start; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
 }
 
-/// On-demand: price × instances × billed hours, each start billed its minimum.
+/// On-demand: price × instances × billed hours, each start billed its
+/// minimum; an offer whose stopped instances keep billing pays every hour held.
 pub fn on_demand(u: &Usage, od: &OnDemand, cur: Currency) -> Compute {
     let b = u.billed(od.step_s, od.min_s);
     let inst = f64::from(u.instances);
-    let formula = format!(
-        "{}/h × {} inst × {} h {}",
-        num(od.hourly),
-        u.instances,
-        num(b.hours),
-        billed_note(u, od.step_s, od.min_s)
-    );
+    let (hours, note) = if od.keeps_billing && u.horizon_hours > b.hours {
+        (u.horizon_hours, "[held the whole horizon: stopped instances keep billing]".to_string())
+    } else {
+        (b.hours, billed_note(u, od.step_s, od.min_s))
+    };
+    let formula = format!("{}/h × {} inst × {} h {note}", num(od.hourly), u.instances, num(hours));
     let draft =
-        Draft::new(LineKind::OnDemand, Fee::Usage, od.hourly * inst * b.hours, cur, formula, run_span(u));
-    Compute { drafts: vec![draft], usage: *u, paid_hours: b.hours, allowance_gb: 0.0 }
+        Draft::new(LineKind::OnDemand, Fee::Usage, od.hourly * inst * hours, cur, formula, run_span(u));
+    Compute { drafts: vec![draft], usage: *u, paid_hours: hours, allowance_gb: 0.0 }
 }
 
 /// Spot: the run grows by the expected re-run overhead; each interruption
@@ -412,6 +430,21 @@ mod tests {
         assert_eq!(shortest_block(14.0 * 24.0 - 0.5), Some(14));
         assert_eq!(shortest_block(15.0 * 24.0), Some(21));
         assert_eq!(shortest_block(182.0 * 24.0), None);
+    }
+
+    #[test]
+    fn per_gpu_hour_spreads_upfronts_and_months() {
+        let offer = Offer {
+            gpus: 8,
+            od: Some(OnDemand { hourly: 55.04, ..OnDemand::default() }),
+            ri: Some(Reserved { hourly: 8.0, upfront: 8760.0 * 3.0 * 8.0, years: 3 }),
+            monthly: Some(Monthly { price: 730.0 * 16.0, ..Monthly::default() }),
+            ..Offer::default()
+        };
+        assert_eq!(OptionKind::OnDemand.per_gpu_hour(&offer), Some(6.88));
+        assert_eq!(OptionKind::Reserved.per_gpu_hour(&offer), Some(2.0));
+        assert_eq!(OptionKind::Monthly.per_gpu_hour(&offer), Some(2.0));
+        assert_eq!(OptionKind::Spot.per_gpu_hour(&offer), None);
     }
 
     #[test]

@@ -53,7 +53,7 @@ fn sixty_second_minimum_per_start() {
     assert_eq!(cents(b1.compute), 459);
     // Billed hourly instead: ten starts of 30 s are ten hours.
     let mut hourly = p5.clone();
-    hourly.od = Some(OnDemand { hourly: 55.04, step_s: 3600, min_s: 3600 });
+    hourly.od = Some(OnDemand { hourly: 55.04, step_s: 3600, min_s: 3600, keeps_billing: false });
     let bh = bill(OptionKind::OnDemand, &hourly, &inputs, &demand("h100-sxm", 8, 300.0 / 3600.0));
     assert_eq!(cents(bh.compute), 55_040);
     let line = b.lines.first().map(|l| l.derivation.clone()).unwrap_or_default();
@@ -104,7 +104,7 @@ fn sp_offer() -> Offer {
     Offer {
         id: "sp-test".into(),
         gpu: "l4".into(),
-        od: Some(OnDemand { hourly: 10.0, step_s: 1, min_s: 60 }),
+        od: Some(OnDemand { hourly: 10.0, step_s: 1, min_s: 60, keeps_billing: false }),
         sp: Some(SavingsPlan { hourly: 6.0, years: 1 }),
         ..Offer::default()
     }
