@@ -83,7 +83,8 @@ pub fn e2e() -> Command {
     cmd
 }
 
-/// Bounded libFuzzer runs of the share-link decoder, the plan path and the model-file readers
+/// Bounded libFuzzer runs of the share-link decoder, the plan path, the model-file readers and
+/// the price-sheet importers
 /// (cargo-fuzz needs nightly; without it the step says so and is skipped).
 pub fn fuzz(seconds: u32) -> Result {
     if sh::output("cargo", &["+nightly", "--version"]).is_none() {
@@ -91,7 +92,7 @@ pub fn fuzz(seconds: u32) -> Result {
         return Ok(());
     }
     ensure_cargo_tool("cargo-fuzz", "", &["--locked", "cargo-fuzz"])?;
-    for target in ["share_decode", "plan_estimate", "model_files"] {
+    for target in ["share_decode", "plan_estimate", "model_files", "market_import"] {
         let corpus = format!("fuzz/corpus/{target}");
         std::fs::create_dir_all(sh::root().join(&corpus)).map_err(|e| format!("{corpus}: {e}"))?;
         let mut cmd = Command::new("cargo");

@@ -69,7 +69,8 @@ fn cost_inputs(plan: &Plan) -> CostInputs {
 /// replicas for a target QPS) and, for training, the run's hours.
 fn demand(plan: &Plan, fit: &FitReport) -> Demand {
     let needs = fit.rows.iter().filter_map(|row| need(plan.task, row)).collect();
-    Demand { needs, qps: plan.inference.target_qps, response_kb: plan.inference.response_kb }
+    let unfit = fit.rows.iter().filter(|row| row.best.is_none()).map(|row| row.gpu_id.clone()).collect();
+    Demand { needs, unfit, qps: plan.inference.target_qps, response_kb: plan.inference.response_kb }
 }
 
 /// None when the GPU cannot run the plan, or when a training run's length is
@@ -86,7 +87,7 @@ fn need(task: Task, row: &GpuFit) -> Option<Need> {
     let per_replica = f64::from(best.gpus.max(1));
     let replicas = (for_qps / per_replica).ceil().clamp(1.0, 100_000.0);
     let gpus = (replicas * per_replica).min(100_000.0) as u32;
-    run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours })
+    run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours, custom: row.custom })
 }
 
 #[cfg(test)]

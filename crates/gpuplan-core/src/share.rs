@@ -11,7 +11,9 @@ use serde::Serialize;
 use crate::cost::{Currency, Edit, Item, PriceKey, Upfront};
 use crate::lang::Lang;
 use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, Origin, SlidingWindow, Stored};
-use crate::offers::{Monthly, Offer, OnDemand};
+use crate::offers::Offer;
+
+mod offer_link;
 use crate::plan::{
     CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task,
     WeightFormat,
@@ -302,16 +304,15 @@ fn list<T>(items: &[T], parts: fn(&T) -> Vec<String>) -> String {
         .join(",")
 }
 
+/// The items of a list value, each split into its unescaped parts.
+fn items(s: &str) -> impl Iterator<Item = Vec<String>> + '_ {
+    s.split(',').filter(|i| !i.is_empty()).map(|i| i.split(':').map(unescape).collect())
+}
+
 /// The items of a list value, each split into exactly `N` unescaped parts
 /// and made into a `T`; None when any item is unreadable.
 fn unlist<T, const N: usize>(s: &str, item: fn([String; N]) -> Option<T>) -> Option<Vec<T>> {
-    s.split(',')
-        .filter(|i| !i.is_empty())
-        .map(|i| {
-            let parts: Vec<String> = i.split(':').map(unescape).collect();
-            item(parts.try_into().ok()?)
-        })
-        .collect()
+    items(s).map(|parts| item(parts.try_into().ok()?)).collect()
 }
 
 impl Param for Vec<Edit> {
@@ -343,42 +344,13 @@ impl Param for Vec<Item> {
     }
 }
 
-/// A user's own offer travels with its identity, GPU and the two headline
-/// prices (on-demand per hour, monthly); other prices stay with the page.
+/// A user's own offer travels whole (see [`offer_link`]).
 impl Param for Vec<Offer> {
     fn text(&self) -> String {
-        list(self, |o| {
-            let od = o.od.as_ref().map(|od| od.hourly.text()).unwrap_or_default();
-            let monthly = o.monthly.as_ref().map(|m| m.price.text()).unwrap_or_default();
-            vec![
-                o.id.to_string(),
-                o.provider.to_string(),
-                o.name.to_string(),
-                o.gpu.to_string(),
-                o.gpus.text(),
-                Param::text(&o.currency),
-                od,
-                monthly,
-            ]
-        })
+        list(self, offer_link::parts)
     }
     fn parse(s: &str) -> Option<Self> {
-        unlist(s, |[id, provider, name, gpu, gpus, currency, od, monthly]| {
-            let od: Option<f64> = Param::parse(&od)?;
-            let monthly: Option<f64> = Param::parse(&monthly)?;
-            Some(Offer {
-                id: id.into(),
-                provider: provider.into(),
-                name: name.into(),
-                gpu: gpu.into(),
-                gpus: Param::parse(&gpus)?,
-                currency: Param::parse(&currency)?,
-                od: od.map(|hourly| OnDemand { hourly, ..OnDemand::default() }),
-                monthly: monthly.map(|price| Monthly { price, ..Monthly::default() }),
-                source: "user".into(),
-                ..Offer::default()
-            })
-        })
+        items(s).map(|parts| offer_link::from_parts(&parts)).collect()
     }
 }
 

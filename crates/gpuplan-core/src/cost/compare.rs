@@ -145,6 +145,10 @@ pub enum Skip {
     NoFigures {
         gpu: String,
     },
+    /// The plan does not fit in this GPU's memory at any count the fit allows.
+    DoesNotFit {
+        gpu: String,
+    },
     Unavailable(Unavailable),
     /// An amount beyond the money limit (absurd prices or counts).
     TooLarge(FieldError),
@@ -156,6 +160,10 @@ impl Skip {
             Skip::NoFigures { gpu } => match lang.written() {
                 Lang::Zh => format!("计划在 {gpu} 上没有显存/速度结果"),
                 Lang::En => format!("the plan has no fit or speed figures on {gpu}"),
+            },
+            Skip::DoesNotFit { gpu } => match lang.written() {
+                Lang::Zh => format!("计划在 {gpu} 上放不下（显存不够）"),
+                Lang::En => format!("the plan does not fit in {gpu}'s memory"),
             },
             Skip::Unavailable(u) => u.text(lang),
             Skip::TooLarge(e) => e.message(lang),
@@ -266,8 +274,14 @@ fn price_offer(
     options: &mut Vec<OptionCost>,
     skipped: &mut Vec<Skipped>,
 ) {
-    let Some(need) = demand.needs.iter().find(|n| n.gpu == offer.gpu.as_ref()) else {
-        let skip = Skip::NoFigures { gpu: offer.gpu.to_string() };
+    // "custom" names the plan's own card, whatever its id.
+    let gpu = offer.gpu.as_ref();
+    let Some(need) = demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom)) else {
+        let skip = if demand.unfit.iter().any(|g| g == gpu) {
+            Skip::DoesNotFit { gpu: gpu.to_string() }
+        } else {
+            Skip::NoFigures { gpu: gpu.to_string() }
+        };
         skipped.push(Skipped { id: offer.id.to_string(), name: offer.name.to_string(), skip });
         return;
     };

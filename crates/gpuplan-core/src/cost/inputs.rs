@@ -139,8 +139,9 @@ impl Default for CostInputs {
             debug_pct: 40.0,
             contingency_pct: 20.0,
             currency: Currency::Usd,
-            // An approximate 2025 market rate, to be set by the user.
-            cny_per_usd: 7.1,
+            // CFETS central parity of 2026-01-08 (docs/market.md); rates
+            // move, so the user sets their own.
+            cny_per_usd: 7.0197,
             // An assumption, not a measurement: one interruption a day; AWS's
             // Spot Instance Advisor gives only monthly frequency bands.
             spot_per_day: 1.0,

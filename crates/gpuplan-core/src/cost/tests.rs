@@ -19,7 +19,7 @@ fn bare(horizon: Horizon) -> CostInputs {
 }
 
 fn demand(gpu: &str, gpus: u32, run_hours: f64) -> Demand {
-    Demand { needs: vec![Need { gpu: gpu.into(), gpus, run_hours }], qps: 0.0, response_kb: 0.0 }
+    Demand { needs: vec![Need { gpu: gpu.into(), gpus, run_hours, custom: false }], ..Demand::default() }
 }
 
 fn default_offer(id: &str) -> Offer {
@@ -175,10 +175,10 @@ fn monthly_against_hourly_on_both_sides_of_break_even() {
     let b = bill(OptionKind::Monthly, &gpu, &inputs, &demand("rtx-4090", 1, 200.0));
     let formula = b.lines.first().map(|l| l.derivation.clone()).unwrap_or_default();
     assert!(formula.contains("break-even 2200 ÷ 10/h = 220 h a month"), "{formula}");
-    // In USD at 7.1 CNY per USD, the offer's own currency stays on the line.
+    // In USD at 7.0197 CNY per USD, the offer's own currency stays on the line.
     let usd = CostInputs { currency: Currency::Usd, ..inputs };
     let b = bill(OptionKind::OnDemand, &gpu, &usd, &demand("rtx-4090", 1, 200.0));
-    assert_eq!(cents(b.compute), 28_169); // 2,000 / 7.1 = 281.690
+    assert_eq!(cents(b.compute), 28_491); // 2,000 / 7.0197 = 284.912
     let line = b.lines.first().map(|l| (l.native_currency, cents(l.native))).unwrap_or_default();
     assert_eq!(line, (Currency::Cny, 200_000));
 }
@@ -343,4 +343,76 @@ fn spot_adds_re_runs_and_restarts() {
     // 30,769.23 s, each rounded up to 30,770 s: 369,240 s = 102.5667 h × 30.24 = 3,101.616.
     assert_eq!(b.usage.starts, 12);
     assert_eq!(cents(b.compute), 310_162);
+}
+
+/// Seed 001: 10 req/s of 300 KB all day is 7,884 GB a month, 24 Mbps on average.
+fn serving_24_mbps() -> (CostInputs, Demand) {
+    let inputs = CostInputs { egress_auto: true, months: 1.0, ..bare(Horizon::Serve) };
+    let demand = Demand { qps: 10.0, response_kb: 300.0, ..demand("rtx-4090", 1, 0.0) };
+    (inputs, demand)
+}
+
+#[test]
+fn a_fixed_port_is_sized_from_the_traffic() {
+    let (inputs, demand) = serving_24_mbps();
+    let port = Offer {
+        gpu: "rtx-4090".into(),
+        od: Some(OnDemand { hourly: 1.0, ..OnDemand::default() }),
+        bandwidth: vec![
+            crate::offers::Band { upto_mbps: Some(5.0), per_mbps_month: 25.0 },
+            crate::offers::Band { upto_mbps: None, per_mbps_month: 100.0 },
+        ],
+        ..Offer::default()
+    };
+    // 5 × 25 + 19 × 100 = 2,025 a month, for the one month served.
+    let b = bill(OptionKind::OnDemand, &port, &inputs, &demand);
+    assert_eq!(cents(b.network), 202_500);
+    let line = b.lines.iter().find(|l| l.kind == LineKind::Port).map(|l| l.derivation.clone());
+    assert!(line.is_some_and(|l| l.contains("24 Mbps port: 5 Mbps × 25 + 19 Mbps × 100")));
+    // Sold metered too, at 0.8 a GB (6,307.20 a month): the port is cheaper and kept.
+    let both = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.8 }], ..port.clone() };
+    let b = bill(OptionKind::OnDemand, &both, &inputs, &demand);
+    assert_eq!(cents(b.network), 202_500);
+    // At 0.1 a GB (788.40) metered wins, and the line names the port's price.
+    let cheap = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.1 }], ..port };
+    let b = bill(OptionKind::OnDemand, &cheap, &inputs, &demand);
+    assert_eq!(cents(b.network), 78_840);
+    let line = b.lines.iter().find(|l| l.kind == LineKind::Egress).map(|l| l.derivation.clone());
+    assert!(line.is_some_and(|l| l.contains("cheaper than the offer's fixed port: 2025/month")));
+}
+
+#[test]
+fn stopped_instances_that_keep_billing_pay_the_horizon() {
+    // Serving 8 h a day for a month: 243.33 h running, 730 h held.
+    let inputs = CostInputs { hours_per_day: 8.0, months: 1.0, ..bare(Horizon::Serve) };
+    let mut offer = Offer {
+        gpu: "rtx-4090".into(),
+        od: Some(OnDemand { hourly: 2.0, step_s: 1, min_s: 0, keeps_billing: false }),
+        ..Offer::default()
+    };
+    let stops = bill(OptionKind::OnDemand, &offer, &inputs, &demand("rtx-4090", 1, 0.0));
+    assert_eq!(cents(stops.compute), 48_667);
+    offer.od = offer.od.map(|od| OnDemand { keeps_billing: true, ..od });
+    let keeps = bill(OptionKind::OnDemand, &offer, &inputs, &demand("rtx-4090", 1, 0.0));
+    assert_eq!(cents(keeps.compute), 146_000);
+}
+
+#[test]
+fn offers_on_a_card_the_plan_does_not_fit_lose_for_memory() {
+    let demand = Demand { unfit: vec!["l4".into()], ..demand("h100-sxm", 1, 0.0) };
+    let offers = [default_offer("aws-g6"), default_offer("aws-p4d")];
+    let report = compare(&bare(Horizon::Serve), &demand, &offers).unwrap();
+    let skips: Vec<&Skip> = report.skipped.iter().map(|s| &s.skip).collect();
+    assert_eq!(
+        skips,
+        [&Skip::DoesNotFit { gpu: "l4".into() }, &Skip::NoFigures { gpu: "a100-40-sxm".into() }]
+    );
+    let custom =
+        Offer { id: "mine".into(), gpu: "custom".into(), od: Some(OnDemand::default()), ..Offer::default() };
+    let on_own = Demand {
+        needs: vec![Need { gpu: "my-card".into(), gpus: 1, run_hours: 0.0, custom: true }],
+        ..demand
+    };
+    let report = compare(&bare(Horizon::Serve), &on_own, &[custom]).unwrap();
+    assert_eq!(report.best.as_deref(), Some("mine/od"));
 }

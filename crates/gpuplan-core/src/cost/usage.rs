@@ -21,6 +21,8 @@ pub struct Need {
     pub gpus: u32,
     /// Run: wall-clock hours of the run on those GPUs. Unused when serving.
     pub run_hours: f64,
+    /// The plan's own card: offers naming "custom" are priced on it.
+    pub custom: bool,
 }
 
 /// The plan's demand: one [`Need`] per GPU type it fits on, plus the traffic.
@@ -28,6 +30,8 @@ pub struct Need {
 #[serde(default)]
 pub struct Demand {
     pub needs: Vec<Need>,
+    /// GPU ids the plan does not fit on (their offers lose for memory).
+    pub unfit: Vec<String>,
     /// Requests per second served (for the egress estimate).
     pub qps: f64,
     /// Response size per request, KB.
