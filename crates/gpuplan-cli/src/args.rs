@@ -64,6 +64,18 @@ impl Flags {
         Ok(found)
     }
 
+    /// Removes `--name VALUE` read as a `T` ("a number", "a whole number": `what`).
+    pub fn parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
+        match self.value(name)? {
+            Some(v) => v
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| CliError(format!("--{name}: expected {what}, got \"{v}\""))),
+            None => Ok(None),
+        }
+    }
+
     /// Removes every `--name VALUE` (a repeatable flag), values in order.
     pub fn values(&mut self, name: &str) -> Result<Vec<String>, CliError> {
         let mut out = Vec::new();

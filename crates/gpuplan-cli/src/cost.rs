@@ -30,14 +30,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
     let today = market::today(&mut flags)?;
-    let top = match flags.value("top")? {
-        Some(v) => Some(
-            v.trim()
-                .parse::<usize>()
-                .map_err(|_| CliError(format!("--top: expected a whole number, got \"{v}\"")))?,
-        ),
-        None => None,
-    };
+    let top: Option<usize> = flags.parsed("top", "a whole number")?;
     let mut plan = args::plan(&mut flags)?;
     let offers = market::read(&mut flags, &mut plan)?;
     flags.finish()?;

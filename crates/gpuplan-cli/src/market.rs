@@ -77,17 +77,6 @@ fn sheet(path: &str) -> Result<Import, CliError> {
     Ok(import)
 }
 
-fn real(flags: &mut Flags, name: &str) -> Result<Option<f64>, CliError> {
-    match flags.value(name)? {
-        Some(v) => v
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| CliError(format!("--{name}: expected a number, got \"{v}\""))),
-        None => Ok(None),
-    }
-}
-
 /// `--currency usd|cny`: the quote's currency and the bill's.
 fn currency(text: &str) -> Result<Currency, CliError> {
     gpuplan_core::names::parse(&text.to_ascii_uppercase())
@@ -100,18 +89,12 @@ fn quote(flags: &mut Flags, plan: &mut Plan) -> Result<Option<Offer>, CliError> 
     if let Some(c) = flags.value("currency")? {
         plan.cost.currency = currency(&c)?;
     }
-    if let Some(fx) = real(flags, "fx")? {
+    if let Some(fx) = flags.parsed("fx", "a number")? {
         plan.cost.cny_per_usd = fx;
     }
-    let (hourly, monthly, spot) = (real(flags, "hourly")?, real(flags, "monthly")?, real(flags, "spot")?);
-    let gpus = match flags.value("instance-gpus")? {
-        Some(v) => Some(
-            v.trim()
-                .parse::<u32>()
-                .map_err(|_| CliError(format!("--instance-gpus: expected a whole number, got \"{v}\"")))?,
-        ),
-        None => None,
-    };
+    let mut real = |name: &str| flags.parsed::<f64>(name, "a number");
+    let (hourly, monthly, spot) = (real("hourly")?, real("monthly")?, real("spot")?);
+    let gpus: Option<u32> = flags.parsed("instance-gpus", "a whole number")?;
     if hourly.is_none() && monthly.is_none() && spot.is_none() {
         return match gpus {
             Some(_) => {
