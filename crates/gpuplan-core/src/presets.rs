@@ -332,7 +332,8 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         notes: "total unverified: computed from the shape, the text model plus the SigLIP vision \
-                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 \
+                global layers",
         vision: Some(SIGLIP),
         ..preset(
             "gemma-3-12b",
@@ -345,7 +346,8 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         notes: "total unverified: computed from the shape, the text model plus the SigLIP vision \
-                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 global layers",
+                encoder (0.41B); gated-GELU MLP has SwiGLU's three matrices; 5 local (1024) : 1 \
+                global layers",
         vision: Some(SIGLIP),
         ..preset(
             "gemma-3-27b",
@@ -410,7 +412,8 @@ static PRESETS: &[Preset] = &[
         ..preset(
             "llama-4-maverick",
             "Llama 4 Maverick",
-            "meta-llama/Llama-4-Maverick-17B-128E config.json (text_config); 400B total, 17B active (model card)",
+            "meta-llama/Llama-4-Maverick-17B-128E config.json (text_config); 400B total, 17B active \
+             (model card)",
             "2025-04",
             Some(400.0),
             Arch {
@@ -475,8 +478,9 @@ static PRESETS: &[Preset] = &[
     },
     Preset {
         notes: "MoE: 160 routed (8 active) + 1 shared expert, 1536 wide; first 3 layers dense (12288); \
-                96 query heads of 128 (12288) ≠ hidden (5120); the card's 32B active counts neither \
-                embedding matrix (33.6B with them); the multi-token-prediction layer is not counted",
+                96 query heads of 128 (12288) ≠ hidden (5120); the card's 32B active matches the count \
+                without either embedding matrix (32.1B; 33.6B with both); the multi-token-prediction \
+                layer is not counted",
         ..preset(
             "glm-4.5",
             "GLM-4.5",
@@ -525,8 +529,9 @@ mod tests {
     /// the same convention (billions, counting both embedding matrices):
     /// Qwen3-30B-A3B 3.35, Mixtral 12.88, DeepSeek-V3 (and V3.1, R1) 37.5,
     /// gpt-oss 4.2 / 5.7, Llama 4 17 (vision encoder included), Qwen3-Coder 35.
-    /// GLM-4.5's 32B counts neither embedding matrix and Kimi K2's 32B is
-    /// rounded down: their notes say so, and they are not checked here.
+    /// GLM-4.5's 32B matches the count without either embedding matrix and
+    /// Kimi K2's 32B sits 2.7 % under ours: their notes say so, and they are
+    /// not checked here.
     #[test]
     fn moe_active_params_match_published_within_two_percent() {
         for (id, active) in [
