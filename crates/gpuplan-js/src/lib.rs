@@ -2,7 +2,10 @@
 //! the UI. Plans and reports have the same JSON shape as the CLI's
 //! `--plan FILE` and `--format json`.
 
+use gpuplan_core::cost::Item;
 use gpuplan_core::lang::Lang;
+use gpuplan_core::market::{self, Defaults};
+use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -21,13 +24,19 @@ struct Invalid {
     message: String,
 }
 
-/// `estimate(plan)`: the report for a (possibly partial) plan object.
-/// Throws `{ errors: [{ field, message }] }` when fields are invalid.
+/// `estimate(plan, lang, offers)`: the report for a (possibly partial) plan
+/// object, priced against `offers` when given (e.g. `market(...).offers`),
+/// else the built-in examples. Throws `{ errors: [{ field, message }] }`
+/// when fields are invalid.
 #[wasm_bindgen]
-pub fn estimate(plan: JsValue, lang: Option<String>) -> Result<JsValue, JsValue> {
+pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    match gpuplan_core::report::evaluate(&plan, lang) {
+    let offers: Vec<Offer> = match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
+        Some(o) => serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?,
+        None => gpuplan_core::offers::defaults(),
+    };
+    match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&report),
         Err(errs) => {
             let errors: Vec<Invalid> =
@@ -91,4 +100,36 @@ pub fn import_safetensors(
     gpuplan_core::model_files::import_safetensors(bytes, size)
         .map_err(|e| file_error(&e, lang))
         .and_then(|m| to_js(&m))
+}
+
+/// `importOffers(text, provider)`: a price sheet (SkyPilot catalog CSV or
+/// gpuplan offers JSON) as `{ offers, items, notices: [{ line, message }],
+/// unmapped: [{ name, rows }] }`; `provider` names a CSV without a provider column.
+#[wasm_bindgen(js_name = importOffers)]
+pub fn import_offers(text: &str, provider: Option<String>) -> Result<JsValue, JsValue> {
+    let provider = provider.unwrap_or_default();
+    to_js(&market::import(text, &Defaults { provider: &provider, date: "", source: "imported sheet" }))
+}
+
+/// `exportOffers(offers, items)`: gpuplan's offers JSON, every field.
+#[wasm_bindgen(js_name = exportOffers)]
+pub fn export_offers(offers: JsValue, items: Option<JsValue>) -> Result<String, JsValue> {
+    let offers: Vec<Offer> =
+        serde_wasm_bindgen::from_value(offers).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?;
+    let items: Vec<Item> = match items.filter(|i| !i.is_undefined() && !i.is_null()) {
+        Some(i) => serde_wasm_bindgen::from_value(i).map_err(|e| JsValue::from_str(&format!("items: {e}")))?,
+        None => Vec::new(),
+    };
+    Ok(market::export(&offers, &items))
+}
+
+/// `market(skypilotCsv, cnJson)`: the shipped market from its two data files
+/// (`market/cloud-offers.csv` and `market/cn-offers.json`, fetched by the
+/// caller so the API's download stays small), with the built-in examples
+/// first: `{ offers, items, notices, unmapped }`.
+#[wasm_bindgen]
+pub fn market(skypilot_csv: &str, cn_json: &str) -> Result<JsValue, JsValue> {
+    let mut all = market::Import { offers: gpuplan_core::offers::defaults(), ..market::Import::default() };
+    all.extend(market::shipped(skypilot_csv, cn_json));
+    to_js(&all)
 }
