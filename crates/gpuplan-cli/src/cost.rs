@@ -31,9 +31,14 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let lang = args::lang(&mut flags)?;
     let today = market::today(&mut flags)?;
     let top: Option<usize> = flags.parsed("top", "a whole number")?;
+    let export = flags.value("export-offers")?;
     let mut plan = args::plan(&mut flags)?;
     let offers = market::read(&mut flags, &mut plan)?;
     flags.finish()?;
+    if let Some(path) = export {
+        let text = gpuplan_core::market::export(&offers.offers, &plan.cost.items);
+        return std::fs::write(&path, text).map_err(|e| CliError(format!("--export-offers {path}: {e}")));
+    }
     let report =
         report::evaluate_with(&plan, &offers.offers, lang).map_err(|e| CliError::fields(&e, lang))?;
     let cost = &report.cost;

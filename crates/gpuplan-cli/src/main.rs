@@ -74,6 +74,8 @@ offer flags (cost, checklist):
   --today YYYY-MM-DD     date prices are aged against (default: the system date);
                          prices six months old or more are marked stale
   --top N                options shown in text (default 20 with the shipped market)
+  --export-offers FILE   write the offers (after the filters) and line items as gpuplan offers JSON
+                         instead of pricing them
 checklist flags (with the workload and fit flags):
   --cuda VERSION         the CUDA your software is built for, e.g. 12.8 (fills the driver floor)
   --tick ID,ID           items to check, on top of the plan's or link's ticks

@@ -70,6 +70,21 @@ fn a_skypilot_sheet_is_ranked_alone() {
 }
 
 #[test]
+fn a_sheet_exported_as_json_ranks_the_same() {
+    let sheet = temp(
+        "export.csv",
+        "InstanceType,AcceleratorName,AcceleratorCount,Price,Region,SpotPrice\n\
+         a.8x,H100,8,20.0,r1,\nb.1x,H100,1,2.0,r2,1.1\n",
+    );
+    let json_path = temp("export.json", "");
+    stdout(&["cost", "--offers", &sheet, "--export-offers", &json_path]);
+    let from_csv = json(&["cost", "--offers", &sheet, "--format", "json"]);
+    let from_json = json(&["cost", "--offers", &json_path, "--format", "json"]);
+    assert_eq!(from_csv["best"], from_json["best"]);
+    assert_eq!(from_csv["options"], from_json["options"]);
+}
+
+#[test]
 fn a_typed_quote_is_ranked_in_its_currency() {
     let text = stdout(&[
         "cost",

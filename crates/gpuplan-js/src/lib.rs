@@ -33,7 +33,9 @@ pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) ->
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
     let offers: Vec<Offer> = match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
-        Some(o) => serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?,
+        Some(o) => {
+            serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?
+        }
         None => gpuplan_core::offers::defaults(),
     };
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
@@ -117,7 +119,9 @@ pub fn export_offers(offers: JsValue, items: Option<JsValue>) -> Result<String, 
     let offers: Vec<Offer> =
         serde_wasm_bindgen::from_value(offers).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?;
     let items: Vec<Item> = match items.filter(|i| !i.is_undefined() && !i.is_null()) {
-        Some(i) => serde_wasm_bindgen::from_value(i).map_err(|e| JsValue::from_str(&format!("items: {e}")))?,
+        Some(i) => {
+            serde_wasm_bindgen::from_value(i).map_err(|e| JsValue::from_str(&format!("items: {e}")))?
+        }
         None => Vec::new(),
     };
     Ok(market::export(&offers, &items))
