@@ -3,6 +3,44 @@
 
 use crate::cost::num;
 
+/// SkyPilot's cloud names as the providers write their own.
+const PROVIDERS: &[(&str, &str)] = &[
+    ("aws", "AWS"),
+    ("gcp", "GCP"),
+    ("azure", "Azure"),
+    ("oci", "OCI"),
+    ("lambda", "Lambda"),
+    ("runpod", "RunPod"),
+    ("nebius", "Nebius"),
+    ("vast", "Vast.ai"),
+    ("cudo", "Cudo Compute"),
+    ("do", "DigitalOcean"),
+    ("ibm", "IBM Cloud"),
+    ("ovhcloud", "OVHcloud"),
+    ("paperspace", "Paperspace"),
+    ("scaleway", "Scaleway"),
+    ("daytona", "Daytona"),
+    ("fluidstack", "Fluidstack"),
+    ("hyperbolic", "Hyperbolic"),
+    ("hyperstack", "Hyperstack"),
+    ("jarvislabs", "JarvisLabs"),
+    ("lium", "Lium"),
+    ("mithril", "Mithril"),
+    ("primeintellect", "Prime Intellect"),
+    ("seeweb", "Seeweb"),
+    ("shadeform", "Shadeform"),
+    ("simplepod", "SimplePod"),
+    ("spheron", "Spheron"),
+    ("verda", "Verda"),
+    ("yotta", "Yotta"),
+];
+
+/// A provider's display name: the known spelling of a SkyPilot cloud name,
+/// else the sheet's text.
+pub fn provider(name: &str) -> &str {
+    PROVIDERS.iter().find(|(cloud, _)| cloud.eq_ignore_ascii_case(name)).map_or(name, |(_, shown)| shown)
+}
+
 /// "us-east-2 (cheapest of 12 regions)", or the region alone.
 pub fn region(cheapest: &str, regions: u32) -> String {
     match regions {

@@ -139,10 +139,10 @@ fn row(l: &Layout, rec: &Record, d: &Defaults, out: &mut Import) -> Result<Optio
         return Ok(None);
     }
     let instance = l.get(rec, Col::Instance);
-    let provider = match l.get(rec, Col::Provider) {
+    let provider = notes::provider(match l.get(rec, Col::Provider) {
         "" => d.provider,
         p => p,
-    };
+    });
     let count: f64 =
         l.get(rec, Col::Count).parse().map_err(|_| "AcceleratorCount is not a number".to_string())?;
     if count.fract() != 0.0 || !(1.0..=1024.0).contains(&count) {
