@@ -22,18 +22,23 @@ pub fn figure(f: &Figure) -> String {
     let sign = match f.basis {
         Basis::UpperBound => "≤ ",
         Basis::LowerBound => "≥ ",
-        Basis::Estimate => "≈ ",
+        Basis::Estimate | Basis::Calibrated => "≈ ",
+        Basis::Measured => "= ",
     };
     format!("{sign}{} {}", fmt::amount(f.value), f.unit)
 }
 
-/// The speed figure the table shows: run hours for training, total decode
-/// throughput for inference.
-fn speed(row: &GpuFit, task: Task) -> Option<&Figure> {
+/// The speed figure the table shows: run hours for training, expected total
+/// decode throughput for inference (the bound when there is no expected value).
+fn speed(row: &GpuFit, task: Task) -> Option<Figure> {
     let s = row.speed.as_ref()?;
     match task {
-        Task::Train => s.training.as_ref().map(|t| &t.hours),
-        Task::Infer => s.inference.as_ref().map(|i| &i.decode_tps_total),
+        Task::Train => s.training.as_ref().map(|t| t.hours.clone()),
+        Task::Infer => s.inference.as_ref().map(|i| {
+            i.expected
+                .as_ref()
+                .map_or_else(|| i.bound.decode_tps_total.clone(), |e| e.decode_tps_total.figure())
+        }),
     }
 }
 
@@ -94,7 +99,7 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
             vec![(count, "")],
             vec![(layout, "")],
             vec![(mem, "")],
-            vec![(fig.map(figure).unwrap_or_else(|| "—".into()), "")],
+            vec![(fig.as_ref().map(figure).unwrap_or_else(|| "—".into()), "")],
             flags,
         ],
         keys: vec![

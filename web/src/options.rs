@@ -58,7 +58,9 @@ pub const KV_DTYPE: &[Opt] = &[
 ];
 
 pub const ENGINE: &[Opt] = &[
-    tr("vllm", "vLLM / SGLang（预分配 KV 池）", "vLLM / SGLang (pre-allocated KV pool)"),
+    tr("vllm", "vLLM（预分配 KV 池）", "vLLM (pre-allocated KV pool)"),
+    tr("sglang", "SGLang（预分配 KV 池）", "SGLang (pre-allocated KV pool)"),
+    tr("trtllm", "TensorRT-LLM（预分配 KV 池）", "TensorRT-LLM (pre-allocated KV pool)"),
     tr("transformers", "Transformers（按需分配）", "Transformers (allocates as it goes)"),
     tr("llama_cpp", "llama.cpp（整段上下文预分配）", "llama.cpp (full context up front)"),
 ];
@@ -164,7 +166,7 @@ mod tests {
         );
         covers(TASK, &[Task::Infer, Task::Train]);
         covers(KV_DTYPE, &[KvDtype::Fp32, KvDtype::Bf16, KvDtype::Fp8, KvDtype::Int8, KvDtype::Int4]);
-        covers(ENGINE, &[Engine::Vllm, Engine::Transformers, Engine::LlamaCpp]);
+        covers(ENGINE, &Engine::ALL);
         covers(METHOD, &[Method::Full, Method::Lora, Method::Qlora]);
         covers(LORA_TARGETS, &[LoraTargets::Qv, LoraTargets::Attention, LoraTargets::AllLinear]);
         covers(PRECISION, &[Precision::Mixed, Precision::PureBf16, Precision::Fp32]);

@@ -184,7 +184,7 @@ const OPTIMIZERS: [Optimizer; 6] = [
 const CKPTS: [GradCkpt; 3] = [GradCkpt::None, GradCkpt::Selective, GradCkpt::Full];
 const SHARDS: [Shard; 5] = [Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp];
 const KV_DTYPES: [KvDtype; 5] = [KvDtype::Fp32, KvDtype::Bf16, KvDtype::Fp8, KvDtype::Int8, KvDtype::Int4];
-const ENGINES: [Engine; 3] = [Engine::Vllm, Engine::Transformers, Engine::LlamaCpp];
+const ENGINES: [Engine; 5] = Engine::ALL;
 
 /// The switches [`plan`] reads; subcommands pass them to [`Flags::parse`].
 pub const PLAN_SWITCHES: [&str; 4] = ["opt-in-bwd", "act-offload", "chunked-ce", "no-flash-attn"];
@@ -353,6 +353,9 @@ fn inference(r: &mut Reader, i: &mut Inference) -> Result<(), CliError> {
     set(&mut i.gpu_mem_util, r.real("gpu-mem-util", "inference.gpu_mem_util")?);
     set(&mut i.prompt_tokens, r.int("prompt-tokens", "inference.prompt_tokens")?);
     set(&mut i.output_tokens, r.int("output-tokens", "inference.output_tokens")?);
+    set(&mut i.ttft_ms, r.real("ttft-ms", "inference.ttft_ms")?);
+    set(&mut i.tpot_ms, r.real("tpot-ms", "inference.tpot_ms")?);
+    set(&mut i.prefix_hit, r.real("prefix-hit", "inference.prefix_hit")?);
     Ok(())
 }
 

@@ -2,10 +2,11 @@
 //! plan needs, per-GPU use, headroom, flags and speed, as text or JSON.
 
 use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity};
+use gpuplan_core::hardware as gpu;
 use gpuplan_core::hardware::Gpu;
 use gpuplan_core::lang::Lang;
-use gpuplan_core::plan::Plan;
-use gpuplan_core::speed::{Basis, Figure, SpeedSummary};
+use gpuplan_core::plan::{Measured, Plan};
+use gpuplan_core::speed::{Basis, SpeedSummary};
 
 use crate::args::{self, CliError, Flags, Format};
 
@@ -56,10 +57,39 @@ pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
     if let Some(v) = number(flags, "mfu", "training.mfu")? {
         t.mfu = v;
     }
-    if let Some(v) = number(flags, "target-qps", "inference.target_qps")? {
-        plan.inference.target_qps = v;
+    for flag in ["target-qps", "qps"] {
+        if let Some(v) = number(flags, flag, "inference.target_qps")? {
+            // In a plan 0 means "no target"; on the command line it is a mistake.
+            if v.is_nan() || v <= 0.0 {
+                return Err(CliError(format!(
+                    "--{flag} (inference.target_qps): must be greater than 0, got {v}"
+                )));
+            }
+            plan.inference.target_qps = v;
+        }
+    }
+    for given in flags.values("measured-tok-s")? {
+        plan.inference.measured.push(measured(&given)?);
     }
     Ok(())
+}
+
+/// `GPU_ID=TOKENS_PER_S`: a throughput the user measured on one GPU.
+fn measured(given: &str) -> Result<Measured, CliError> {
+    let bad = || {
+        CliError(format!(
+            "--measured-tok-s (inference.measured): expected GPU_ID=TOKENS_PER_S, got \"{given}\""
+        ))
+    };
+    let (gpu, rate) = given.split_once('=').ok_or_else(bad)?;
+    let tok_s: f64 = rate.trim().parse().map_err(|_| bad())?;
+    if gpu::find(gpu.trim()).is_none() {
+        return Err(CliError(format!(
+            "--measured-tok-s (inference.measured): unknown GPU id \"{}\" (see gpuplan gpus)",
+            gpu.trim()
+        )));
+    }
+    Ok(Measured { gpu: gpu.trim().to_string(), tok_s })
 }
 
 fn number(flags: &mut Flags, flag: &str, field: &str) -> Result<Option<f64>, CliError> {
@@ -158,12 +188,14 @@ fn strategy(b: &FitOption, lang: Lang) -> String {
     }
 }
 
-/// "≤" for upper bounds, "≈" for estimates, "≥" for lower bounds.
-fn mark(f: &Figure) -> &'static str {
-    match f.basis {
+/// "≤" for upper bounds, "≈" for estimates, "≥" for lower bounds, "=" for
+/// the user's own measurement.
+fn mark(basis: Basis) -> &'static str {
+    match basis {
         Basis::UpperBound => "≤",
         Basis::LowerBound => "≥",
-        Basis::Estimate => "≈",
+        Basis::Estimate | Basis::Calibrated => "≈",
+        Basis::Measured => "=",
     }
 }
 
@@ -172,7 +204,7 @@ fn speed(s: &SpeedSummary, lang: Lang) -> String {
         let (lo, hi) = (&t.buffered_hours.0, &t.buffered_hours.1);
         return format!(
             "{} {:.1} h ({} {:.0}-{:.0} h)",
-            mark(&t.hours),
+            mark(t.hours.basis),
             t.hours.value,
             lang.pick("含调试余量", "with debugging buffer"),
             lo.value,
@@ -180,22 +212,30 @@ fn speed(s: &SpeedSummary, lang: Lang) -> String {
         );
     }
     if let Some(i) = &s.inference {
-        let d = &i.decode_tps_per_sequence;
-        let q = &i.requests_per_s;
-        let mut text = format!(
-            "{} {:.0} token/s/{}, {} {:.2} req/s",
-            mark(d),
-            d.value,
-            lang.pick("序列", "seq"),
-            mark(q),
-            q.value
-        );
-        if let Some(g) = &s.gpus_for_target_qps {
+        let mut text = match &i.expected {
+            Some(e) => format!(
+                "≈ {:.0} ms TTFT, {:.1} ms TPOT, {:.0} token/s, {:.2} req/s (≤ {:.0} token/s/{})",
+                e.ttft_ms.value,
+                e.tpot_ms.value,
+                e.decode_tps_total.value,
+                e.requests_per_s.value,
+                i.bound.decode_tps_per_sequence.value,
+                lang.pick("序列", "seq"),
+            ),
+            None => format!(
+                "≤ {:.0} token/s/{}, ≤ {:.2} req/s",
+                i.bound.decode_tps_per_sequence.value,
+                lang.pick("序列", "seq"),
+                i.bound.requests_per_s.value
+            ),
+        };
+        if let Some(g) = &s.gpus_for_target {
             text.push_str(&format!(
-                ", {} {} {:.0} GPU",
-                lang.pick("目标 QPS", "target QPS"),
-                mark(g),
-                g.value
+                ", {} {} {} GPU ({})",
+                lang.pick("目标", "targets"),
+                mark(g.basis),
+                g.gpus,
+                gpuplan_core::names::variant(&g.binds).unwrap_or("")
             ));
         }
         return text;

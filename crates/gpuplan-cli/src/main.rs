@@ -49,7 +49,9 @@ workload flags (estimate):
   --weights FORMAT       fp32 bf16 fp8 int8 nf4 gptq_int4 gptq_int8 mxfp4 gguf_q4_k_m ...
                          (training: the frozen base of LoRA / QLoRA)
   --context N --concurrency N --kv-dtype bf16|fp8|int8|int4|fp32
-  --engine vllm|transformers|llama_cpp --gpu-mem-util X --prompt-tokens N
+  --engine vllm|sglang|trtllm|llama_cpp|transformers --gpu-mem-util X
+  --prompt-tokens N --output-tokens N --prefix-hit X (0-0.99, prompt share the prefix cache holds)
+  --ttft-ms MS --tpot-ms MS (median serving targets)
   --method full|lora|qlora --lora-rank N --lora-targets qv|attention|all_linear
   --precision mixed|pure-bf16|fp32
   --optimizer adamw|adamw-8bit|paged-adamw-8bit|sgd|adafactor|lion --opt-in-bwd
@@ -60,7 +62,9 @@ fit flags (with the workload flags):
   --headroom PCT         memory kept free per GPU (default 10: the estimate counts KV cache,
                          activations and runtime; seed 001's 30-50 % is over weights alone)
   --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
-  --tokens N --epochs X --mfu X (training time) --target-qps X (serving)
+  --tokens N --epochs X --mfu X (training time)
+  --qps X (alias --target-qps) serving target: GPUs per type from the TTFT/TPOT targets
+  --measured-tok-s GPU_ID=X (repeatable) your own single-GPU output token/s: replaces the model
   --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
 offer flags (cost, checklist):
   --offers FILE          a price sheet: SkyPilot catalog CSV or gpuplan offers JSON (repeatable);

@@ -17,8 +17,16 @@ fn fit_json_lists_every_gpu_with_count_use_and_flags() {
     assert!(h100["best"]["per_gpu_bytes"].as_u64().unwrap() <= h100["usable"]["bytes"].as_u64().unwrap());
     assert!(h100["lower_bound"]["gpus"].as_u64().unwrap() >= 2);
     assert_eq!(h100["chosen"], true);
-    let speed = &h100["speed"]["inference"]["decode_tps_per_sequence"];
+    let speed = &h100["speed"]["inference"]["bound"]["decode_tps_per_sequence"];
     assert_eq!(speed["basis"], "upper_bound");
+    let expected = &h100["speed"]["inference"]["expected"];
+    for k in ["ttft_ms", "tpot_ms", "decode_tps_per_sequence", "decode_tps_total", "requests_per_s"] {
+        let f = &expected[k];
+        assert_eq!(f["basis"], "calibrated", "{k}");
+        let (lo, v, hi) =
+            (f["low"].as_f64().unwrap(), f["value"].as_f64().unwrap(), f["high"].as_f64().unwrap());
+        assert!(lo < v && v < hi && !f["derivation"].as_str().unwrap().is_empty(), "{k}: {f}");
+    }
     let l4 = row(&v, "l4");
     let flags: Vec<&str> =
         l4["flags"].as_array().unwrap().iter().map(|f| f["id"].as_str().unwrap()).collect();
@@ -77,12 +85,56 @@ fn fit_errors_are_one_line_naming_the_field() {
         (vec!["fit", "--mfu", "x"], "training.mfu"),
         (vec!["fit", "--gpu", "h999"], "hardware.gpu"),
     ] {
-        let out = gpuplan(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(field), "{err}");
+        one_line_error(&args, field);
     }
+}
+
+#[test]
+fn serving_targets_size_the_count_and_name_what_binds() {
+    let base = ["fit", "--model", "qwen2.5-7b", "--engine", "vllm", "--qps", "10", "--format", "json"];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let v = with(&["--prompt-tokens", "512", "--output-tokens", "256", "--tpot-ms", "30"]);
+    let target = &row(&v, "rtx-4090")["speed"]["gpus_for_target"];
+    assert_eq!(target["binds"], "tpot", "{target}");
+    assert!(target["gpus"].as_u64().unwrap() >= 2, "{target}");
+    let mine = with(&["--output-tokens", "256", "--measured-tok-s", "rtx-4090=1280"]);
+    let measured = &row(&mine, "rtx-4090")["speed"]["gpus_for_target"];
+    // 1280 token/s ÷ 256 tokens = 5 req/s per card: 10 QPS takes 2.
+    assert_eq!((measured["gpus"].as_u64(), measured["basis"].as_str()), (Some(2), Some("measured")));
+    for engine in ["sglang", "trtllm", "llama_cpp", "transformers"] {
+        assert!(with(&["--engine", engine])["fit"]["rows"].as_array().is_some(), "{engine}");
+    }
+}
+
+#[test]
+fn bad_serving_input_is_one_line_naming_the_field() {
+    for (args, field) in [
+        (vec!["fit", "--qps", "0"], "inference.target_qps"),
+        (vec!["fit", "--qps", "-3"], "inference.target_qps"),
+        (vec!["fit", "--output-tokens", "0"], "inference.output_tokens"),
+        (vec!["fit", "--qps", "5", "--measured-tok-s", "h100-sxm=0"], "inference.measured"),
+        (vec!["fit", "--measured-tok-s", "nope=5"], "inference.measured"),
+        (vec!["fit", "--qps", "5", "--prompt-tokens", "100000", "--ttft-ms", "1"], "inference.ttft_ms"),
+    ] {
+        one_line_error(&args, field);
+    }
+    let impossible = ["fit", "--qps", "5", "--prompt-tokens", "100000", "--ttft-ms", "1"];
+    let err = one_line_error(&impossible, "inference.ttft_ms");
+    assert!(err.contains("cannot be below") && err.contains("peak dense TFLOPS"), "{err}");
+}
+
+/// A run that fails with exit status 2 and one line naming `field`: the line.
+fn one_line_error(args: &[&str], field: &str) -> String {
+    let out = gpuplan(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(field), "{err}");
+    err
 }
 
 #[test]

@@ -21,6 +21,8 @@ pub enum Problem {
     Inconsistent { rule: &'static str },
     /// tp × pp needs more GPUs than the plan has.
     TooFewGpus { needed: u64 },
+    /// Below what physics allows; `why` names the limit.
+    BelowMinimum { min: f64, why: &'static str },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -49,12 +51,27 @@ impl FieldError {
                 Lang::En => format!("unknown id \"{id}\""),
             },
             Problem::Inconsistent { rule } => rule_text(rule, lang).to_string(),
+            Problem::BelowMinimum { min, why } => match lang.written() {
+                Lang::Zh => format!("不能低于 {min}（{}）", minimum_text(why, lang)),
+                Lang::En => format!("cannot be below {min} ({})", minimum_text(why, lang)),
+            },
             Problem::TooFewGpus { needed } => match lang.written() {
                 Lang::Zh => format!("张量并行 × 流水线并行需要至少 {needed} 张 GPU"),
                 Lang::En => format!("tensor × pipeline parallel needs at least {needed} GPUs"),
             },
         };
         format!("{}: {what}", self.field)
+    }
+}
+
+/// Why a value cannot go lower, in both languages.
+fn minimum_text(why: &str, lang: Lang) -> &'static str {
+    match why {
+        "prefill_at_peak" => lang.pick(
+            "所选 GPU 以峰值稠密算力计算整段提示词（2·P·提示词 token 数 FLOPs）所需的时间",
+            "the time the chosen GPU needs for the prompt's 2·P·tokens FLOPs at its peak dense TFLOPS",
+        ),
+        _ => lang.pick("物理下限", "the physical minimum"),
     }
 }
 

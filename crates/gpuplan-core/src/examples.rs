@@ -16,6 +16,8 @@ pub struct Example {
     summary: (&'static str, &'static str),
     /// Which seed the workload comes from.
     pub source: &'static str,
+    /// Where gpuplan's answer differs from the seed's, and why.
+    note: Option<(&'static str, &'static str)>,
     pub plan: Plan,
 }
 
@@ -26,6 +28,10 @@ impl Example {
 
     pub fn summary(&self, lang: Lang) -> &'static str {
         lang.pick(self.summary.0, self.summary.1)
+    }
+
+    pub fn note(&self, lang: Lang) -> Option<&'static str> {
+        self.note.map(|n| lang.pick(n.0, n.1))
     }
 }
 
@@ -132,7 +138,7 @@ fn both(zh: &'static str, en: &'static str) -> (&'static str, &'static str) {
 
 /// Every example, in gallery order.
 pub fn all() -> Vec<Example> {
-    let ex = |id, title, summary, source, plan| Example { id, title, summary, source, plan };
+    let ex = |id, title, summary, source, plan| Example { id, title, summary, source, note: None, plan };
     vec![
         ex(
             "chat-7b",
@@ -191,16 +197,22 @@ pub fn all() -> Vec<Example> {
             "seed 002",
             law_train(),
         ),
-        ex(
-            "law-saas-serve",
-            both("律所 SaaS：在线 API", "Law-firm SaaS: online API"),
-            both(
-                "7B FP16，上下文 2048，目标 10 QPS，RTX 4090，包月一年",
-                "7B FP16, context 2048, 10 QPS target, RTX 4090, a year",
-            ),
-            "seed 002",
-            law_serve(),
-        ),
+        Example {
+            note: Some(both(
+                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.8 万 token）同时只能容纳 60 个这样的请求，稳态约 3.0 次/秒，10 QPS 需要 4 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出每卡约 10 次/秒（但每个输出 token 约 84 ms）；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
+                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 78k tokens) holds 60 such requests at once: about 3.0 req/s at steady state, so 10 QPS takes 4 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model gives about 10 req/s per card (at about 84 ms per output token); a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
+            )),
+            ..ex(
+                "law-saas-serve",
+                both("律所 SaaS：在线 API", "Law-firm SaaS: online API"),
+                both(
+                    "7B FP16，上下文 2048，目标 10 QPS，RTX 4090，包月一年",
+                    "7B FP16, context 2048, 10 QPS target, RTX 4090, a year",
+                ),
+                "seed 002",
+                law_serve(),
+            )
+        },
     ]
 }
 
@@ -219,6 +231,26 @@ mod tests {
             assert_eq!(e.plan.validate(), vec![], "{}", e.id);
             assert!(!e.title(Lang::Zh).is_empty() && !e.summary(Lang::En).is_empty());
         }
+    }
+
+    /// The law-firm note quotes these figures: the model must still give them.
+    #[test]
+    fn law_firm_note_matches_the_serving_model() {
+        let law = find("law-saas-serve").expect("example");
+        assert!(law.note(Lang::En).is_some_and(|n| n.contains("4 cards")));
+        let count = |plan: &Plan| {
+            let fit = crate::fit::fit(plan, &crate::fit::FitOptions::default()).expect("fits");
+            let row = fit.rows.into_iter().find(|r| r.gpu_id == "rtx-4090").expect("row");
+            row.speed.and_then(|s| s.gpus_for_target).expect("count")
+        };
+        let long = count(&law.plan);
+        assert_eq!((long.gpus, long.concurrency), (4, Some(60.0)));
+        assert!((long.replica_rps - 3.0).abs() < 0.05, "{}", long.replica_rps);
+        let mut short = law.plan.clone();
+        (short.inference.prompt_tokens, short.inference.output_tokens) = (256, 128);
+        let short = count(&short);
+        assert_eq!(short.gpus, 1);
+        assert!((short.replica_rps - 10.2).abs() < 0.3, "{}", short.replica_rps);
     }
 
     #[test]

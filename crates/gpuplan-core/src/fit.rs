@@ -21,7 +21,7 @@ use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
 use crate::lang::{bi, Lang};
 use crate::memory::MemoryResult;
-use crate::plan::{Engine, Parallel, Plan, Shard, Task};
+use crate::plan::{Parallel, Plan, Shard, Task};
 use crate::speed::{self, n, ModelSize, Placement, SpeedSummary};
 
 /// Largest GPU count the search tries.
@@ -104,7 +104,7 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
     let ecc = if ecc_on_gddr6 { nominal * GDDR6_ECC_SHARE } else { 0.0 };
     let capacity = nominal - ecc;
     let share = plan.hardware.headroom_pct / 100.0;
-    let vllm = plan.task == Task::Infer && plan.inference.engine == Engine::Vllm;
+    let vllm = plan.task == Task::Infer && plan.inference.engine.pools();
     let pool_gap = if vllm { 1.0 - plan.inference.gpu_mem_util } else { 0.0 };
     let kept = share.max(pool_gap).clamp(0.0, 1.0);
     let headroom = capacity * kept;
@@ -304,9 +304,27 @@ where
         .iter()
         .map(|(gpu, custom)| search.row(plan, gpu, *custom, single, opts, max_gpus, size))
         .collect();
+    ttft_reachable(plan, &rows)?;
     // Slowness last and by `total_cmp`: std's sort wants a total order.
     rows.sort_by(|a, b| rank(a).cmp(&rank(b)).then(slowness(a).total_cmp(&slowness(b))));
     Ok(FitReport { single_gpu_bytes: single.per_gpu, max_gpus, rows })
+}
+
+/// A TTFT target below the chosen GPU's prefill time at peak TFLOPS (the
+/// physics bound) is an error on the field, with the minimum in ms.
+fn ttft_reachable(plan: &Plan, rows: &[GpuFit]) -> Result<(), Vec<FieldError>> {
+    let target = plan.inference.ttft_ms;
+    if plan.task != Task::Infer || target <= 0.0 {
+        return Ok(());
+    }
+    let chosen = rows.iter().find(|r| r.chosen).and_then(|r| r.speed.as_ref()?.inference.as_ref());
+    let Some(floor) = chosen.map(|i| i.bound.prefill_seconds.value * 1e3) else { return Ok(()) };
+    if target < floor {
+        let min = (floor * 100.0).ceil() / 100.0;
+        let problem = crate::error::Problem::BelowMinimum { min, why: "prefill_at_peak" };
+        return Err(vec![FieldError::new("inference.ttft_ms", problem)]);
+    }
+    Ok(())
 }
 
 /// Every catalog GPU, plus the plan's custom GPU. (`Plan::validate` has
@@ -455,8 +473,14 @@ where
         found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
         let best = found.first();
         let speed = best.map(|(o, need)| {
-            let at =
-                Placement { gpu, parallel: &o.parallel(), weights_bytes: need.weights, kv_bytes: need.kv };
+            let at = Placement {
+                gpu,
+                parallel: &o.parallel(),
+                weights_bytes: need.weights,
+                kv_bytes: need.kv,
+                per_gpu_bytes: need.per_gpu,
+                usable_bytes: usable.bytes,
+            };
             speed::summary(plan, &at, size)
         });
         let best = best.map(|(o, _)| o.clone());

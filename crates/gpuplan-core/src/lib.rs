@@ -28,6 +28,7 @@ pub mod offers;
 pub mod plan;
 pub mod presets;
 pub mod report;
+pub mod serving;
 pub mod share;
 pub mod sheet;
 pub mod snippets;

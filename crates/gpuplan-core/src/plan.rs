@@ -89,17 +89,32 @@ pub enum KvDtype {
     Int4,
 }
 
-/// Serving engine: changes what "peak" means.
+/// Serving engine: changes what "peak" means and how fast steps run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Engine {
-    /// vLLM / SGLang style: pre-allocates a KV pool up to `gpu_mem_util` of the card.
+    /// vLLM: pre-allocates a KV pool up to `gpu_mem_util` of the card.
     #[default]
     Vllm,
+    /// SGLang: a KV pool up to `mem_fraction_static` (here `gpu_mem_util`).
+    Sglang,
+    /// TensorRT-LLM: a KV pool of `free_gpu_memory_fraction` of what the
+    /// weights leave (here `gpu_mem_util` of the card).
+    Trtllm,
     /// Hugging Face Transformers: allocates as it goes; peak = what is used.
     Transformers,
     /// llama.cpp: KV for the full context up front plus a compute buffer.
     LlamaCpp,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 5] =
+        [Engine::Vllm, Engine::Sglang, Engine::Trtllm, Engine::LlamaCpp, Engine::Transformers];
+
+    /// Whether the engine reserves a paged KV pool at start.
+    pub fn pools(self) -> bool {
+        matches!(self, Engine::Vllm | Engine::Sglang | Engine::Trtllm)
+    }
 }
 
 /// Inference workload.
@@ -122,6 +137,22 @@ pub struct Inference {
     pub target_qps: f64,
     /// Bytes returned per request, for the egress estimate (seed 001).
     pub response_kb: f64,
+    /// Median time-to-first-token target, ms (0 = no target).
+    pub ttft_ms: f64,
+    /// Median time-per-output-token target, ms (0 = no target).
+    pub tpot_ms: f64,
+    /// Share of prompt tokens the prefix cache already holds (0-0.99).
+    pub prefix_hit: f64,
+    /// Throughputs the user measured on one GPU: they replace the model's.
+    pub measured: Vec<Measured>,
+}
+
+/// Output tokens/s the user measured on one GPU of a type, at the plan's
+/// workload (for example with the engine's serving benchmark).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    pub gpu: String,
+    pub tok_s: f64,
 }
 
 impl Default for Inference {
@@ -137,6 +168,10 @@ impl Default for Inference {
             output_tokens: 256,
             target_qps: 0.0,
             response_kb: 4.0,
+            ttft_ms: 0.0,
+            tpot_ms: 0.0,
+            prefix_hit: 0.0,
+            measured: Vec::new(),
         }
     }
 }
@@ -393,6 +428,12 @@ impl Inference {
         Limit::int(1, 10_000_000).check_u64("inference.output_tokens", self.output_tokens, errs);
         Limit::real(0.0, 1.0e7).check_f64("inference.target_qps", self.target_qps, errs);
         Limit::real(0.0, 1.0e7).check_f64("inference.response_kb", self.response_kb, errs);
+        Limit::real(0.0, 1.0e7).check_f64("inference.ttft_ms", self.ttft_ms, errs);
+        Limit::real(0.0, 1.0e7).check_f64("inference.tpot_ms", self.tpot_ms, errs);
+        Limit::real(0.0, 0.99).check_f64("inference.prefix_hit", self.prefix_hit, errs);
+        for m in &self.measured {
+            Limit::real(1.0e-3, 1.0e9).check_f64("inference.measured", m.tok_s, errs);
+        }
     }
 }
 

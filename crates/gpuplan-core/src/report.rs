@@ -82,11 +82,8 @@ fn need(task: Task, row: &GpuFit) -> Option<Need> {
         Task::Train => speed?.training.as_ref()?.hours.value,
         Task::Infer => 0.0,
     };
-    // Whole replicas of the fitting layout, enough for the QPS target's lower bound.
-    let for_qps = speed.and_then(|s| s.gpus_for_target_qps.as_ref()).map_or(0.0, |f| f.value);
-    let per_replica = f64::from(best.gpus.max(1));
-    let replicas = (for_qps / per_replica).ceil().clamp(1.0, 100_000.0);
-    let gpus = (replicas * per_replica).min(100_000.0) as u32;
+    // The count meeting the serving targets, else the fitting layout.
+    let gpus = speed.and_then(|s| s.gpus_for_target.as_ref()).map_or(best.gpus, |t| t.gpus).max(1);
     run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours, custom: row.custom })
 }
 

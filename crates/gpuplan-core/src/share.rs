@@ -15,8 +15,8 @@ use crate::offers::Offer;
 
 mod offer_link;
 use crate::plan::{
-    CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task,
-    WeightFormat,
+    CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Measured, Method, Optimizer, Plan, Precision, Shard,
+    Task, WeightFormat,
 };
 
 pub const VERSION: u32 = 1;
@@ -364,6 +364,16 @@ impl Param for CudaVersion {
     }
 }
 
+/// Measured throughputs: `gpu:tok_s` items.
+impl Param for Vec<Measured> {
+    fn text(&self) -> String {
+        list(self, |m| vec![m.gpu.clone(), m.tok_s.text()])
+    }
+    fn parse(s: &str) -> Option<Self> {
+        unlist(s, |[gpu, tok_s]| Some(Measured { gpu, tok_s: Param::parse(&tok_s)? }))
+    }
+}
+
 /// Checklist ticks: item ids, comma-separated.
 impl Param for Vec<String> {
     fn text(&self) -> String {
@@ -411,6 +421,10 @@ const FIELDS: &[Field] = &[
     plain!("ot", "inference.output_tokens", inference.output_tokens),
     plain!("qps", "inference.target_qps", inference.target_qps),
     plain!("rkb", "inference.response_kb", inference.response_kb),
+    plain!("ttft", "inference.ttft_ms", inference.ttft_ms),
+    plain!("tpot", "inference.tpot_ms", inference.tpot_ms),
+    plain!("ph", "inference.prefix_hit", inference.prefix_hit),
+    plain!("meas", "inference.measured", inference.measured),
     plain!("meth", "training.method", training.method),
     plain!("bw", "training.base_weights", training.base_weights),
     plain!("r", "training.lora_rank", training.lora_rank),

@@ -15,7 +15,9 @@ use crate::error::{FieldError, Limit, Problem};
 use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
 use crate::memory::fmt::fixed;
-use crate::plan::{GradCkpt, Parallel, Plan, Precision, Task, WeightFormat};
+use crate::model::Arch;
+use crate::plan::{GradCkpt, Inference, Parallel, Plan, Precision, Task, WeightFormat};
+use crate::serving::{self, Expected, Replica, TargetCount, Targets, Workload};
 
 /// What kind of number a figure is: never a promise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -27,6 +29,10 @@ pub enum Basis {
     LowerBound,
     /// Rests on an assumed efficiency (MFU).
     Estimate,
+    /// Expected value from efficiency factors fitted to measured runs.
+    Calibrated,
+    /// The user's own measurement.
+    Measured,
 }
 
 /// One computed number with its unit, kind and derivation.
@@ -261,28 +267,6 @@ pub fn inference_speed(s: &Serving) -> Result<InferenceSpeed, Vec<FieldError>> {
     })
 }
 
-/// GPUs a target QPS needs, from a replica's upper-bound request rate: a
-/// lower bound (seed 002 §4.3: target QPS ÷ per-card QPS).
-pub fn gpus_for_qps(target_qps: f64, replica_rps: f64, gpus_per_replica: u32) -> Option<Figure> {
-    if !(target_qps > 0.0 && target_qps.is_finite() && replica_rps > 0.0 && replica_rps.is_finite()) {
-        return None;
-    }
-    let replicas = (target_qps / replica_rps).ceil();
-    let gpus = replicas * f64::from(gpus_per_replica);
-    (gpus <= 1.0e9).then(|| Figure {
-        value: gpus,
-        unit: "GPU",
-        basis: Basis::LowerBound,
-        derivation: format!(
-            "⌈{} req/s ÷ {} req/s⌉ = {} replica × {gpus_per_replica} GPU = {} GPU",
-            n(target_qps),
-            n(replica_rps),
-            n(replicas),
-            n(gpus)
-        ),
-    })
-}
-
 /// Dense TFLOPS a training precision runs at, when the catalog knows it.
 /// The 16-bit column is FP16 on parts without BF16 (T4, V100); the catalog
 /// has no FP32 figure.
@@ -312,21 +296,32 @@ pub struct Placement<'a> {
     pub parallel: &'a Parallel,
     pub weights_bytes: u64,
     pub kv_bytes: u64,
+    /// The engine's whole need per GPU, and what the card offers the plan.
+    pub per_gpu_bytes: u64,
+    pub usable_bytes: u64,
+}
+
+/// Serving figures of one replica: what to plan with, and the physics bounds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InferenceFigures {
+    /// None when the KV pool holds no sequence or the load cannot be served.
+    pub expected: Option<Expected>,
+    pub bound: InferenceSpeed,
 }
 
 /// The speed figures of one option, or why they are missing.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpeedSummary {
     pub training: Option<TrainingTime>,
-    pub inference: Option<InferenceSpeed>,
-    /// GPUs the plan's target QPS needs (lower bound), when a target is set.
-    pub gpus_for_target_qps: Option<Figure>,
+    pub inference: Option<InferenceFigures>,
+    /// GPUs the plan's targets need on this GPU type, when a QPS target is set.
+    pub gpus_for_target: Option<TargetCount>,
     pub missing: Option<Missing>,
 }
 
 impl SpeedSummary {
     fn missing(why: Missing) -> Self {
-        Self { training: None, inference: None, gpus_for_target_qps: None, missing: Some(why) }
+        Self { training: None, inference: None, gpus_for_target: None, missing: Some(why) }
     }
 
     /// A number that is smaller for faster options (training hours, or the
@@ -335,7 +330,7 @@ impl SpeedSummary {
         if let Some(t) = &self.training {
             t.hours.value
         } else if let Some(i) = &self.inference {
-            1.0 / i.decode_tps_total.value
+            1.0 / i.expected.as_ref().map_or(i.bound.decode_tps_total.value, |e| e.decode_tps_total.value)
         } else {
             f64::INFINITY
         }
@@ -366,7 +361,7 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
                 Ok(time) => SpeedSummary {
                     training: Some(time),
                     inference: None,
-                    gpus_for_target_qps: None,
+                    gpus_for_target: None,
                     missing: None,
                 },
                 Err(_) => SpeedSummary::missing(Missing::OutOfRange),
@@ -395,17 +390,69 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
                 output_tokens: inf.output_tokens,
                 concurrency: inf.concurrency,
             };
-            match inference_speed(&serving) {
-                Ok(s) => SpeedSummary {
-                    gpus_for_target_qps: gpus_for_qps(inf.target_qps, s.requests_per_s.value, replica),
-                    training: None,
-                    inference: Some(s),
-                    missing: None,
-                },
-                Err(_) => SpeedSummary::missing(Missing::OutOfRange),
+            let Ok(bound) = inference_speed(&serving) else {
+                return SpeedSummary::missing(Missing::OutOfRange);
+            };
+            let Some(arch) = plan.model.arch() else {
+                return SpeedSummary::missing(Missing::NotTransformer);
+            };
+            let r = serving::replica(plan, at, &arch, size, bandwidth, tflops);
+            let (expected, gpus_for_target) = serve(plan, at, &arch, &r);
+            SpeedSummary {
+                training: None,
+                inference: Some(InferenceFigures { expected, bound }),
+                gpus_for_target,
+                missing: None,
             }
         }
     }
+}
+
+/// The serving plan's targets.
+pub fn targets(inf: &Inference) -> Targets {
+    let ms = |v: f64| (v > 0.0).then_some(v / 1e3);
+    Targets { qps: inf.target_qps, ttft_s: ms(inf.ttft_ms), tpot_s: ms(inf.tpot_ms) }
+}
+
+/// Expected figures and the count for the targets. With a QPS target, the
+/// chosen layout's replicas share the traffic; without, one replica runs at
+/// the plan's concurrency.
+fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> (Option<Expected>, Option<TargetCount>) {
+    let inf = &plan.inference;
+    let w = Workload::new(inf.prompt_tokens, inf.output_tokens, inf.prefix_hit);
+    let t = targets(inf);
+    let layouts = layouts(plan, at, arch, r);
+    let count = if t.qps <= 0.0 {
+        None
+    } else if let Some(m) = inf.measured.iter().find(|m| m.gpu == at.gpu.id) {
+        serving::sizing::from_measured(m.tok_s, &w, t.qps, r.tp, r.pp)
+    } else {
+        serving::sizing::for_targets(&layouts, &w, &t)
+    };
+    let chosen = count.as_ref().and_then(|c| layouts.iter().find(|l| l.tp == c.tp)).unwrap_or(r);
+    let max_kv = chosen.kv_sequences(w.tokens_in_flight()).max(1.0);
+    let state = if t.qps > 0.0 {
+        let replicas = count.as_ref().map_or(1, |c| c.replicas.max(1));
+        serving::at_rate(chosen, &w, t.qps / f64::from(replicas), max_kv)
+    } else {
+        Some(serving::at_concurrency(chosen, &w, inf.concurrency as f64))
+    };
+    let expected = state
+        .filter(|s| s.tpot_s.is_finite() && s.ttft_s.is_finite() && s.requests_per_s > 0.0)
+        .map(|s| serving::expected(chosen, &w, &s, &t));
+    (expected, count)
+}
+
+/// The fit's layout, and wider tensor-parallel groups inside one server.
+fn layouts(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Vec<Replica> {
+    let per_node = plan.hardware.gpus_per_node.max(1);
+    let mut out = vec![r.clone()];
+    let mut tp = r.tp.saturating_mul(2);
+    while tp <= per_node && arch.heads.is_multiple_of(tp) {
+        out.push(r.widened(at.gpu, tp));
+        tp = tp.saturating_mul(2);
+    }
+    out
 }
 
 /// Why a speed figure is missing, in both languages.
@@ -585,15 +632,6 @@ mod tests {
         let empty = Serving { weight_bytes_per_gpu: 0.0, kv_bytes_per_token_per_gpu: 0.0, ..serving() };
         let errs = inference_speed(&empty).expect_err("no bound");
         assert_eq!(errs[0].field, "memory.weights");
-    }
-
-    #[test]
-    fn qps_target_needs_whole_replicas_and_is_a_lower_bound() {
-        let f = gpus_for_qps(10.0, 3.0, 2).expect("target");
-        assert_eq!(f.value, 8.0);
-        assert_eq!(f.basis, Basis::LowerBound);
-        assert!(gpus_for_qps(0.0, 3.0, 1).is_none());
-        assert!(gpus_for_qps(5.0, 0.0, 1).is_none());
     }
 
     #[test]

@@ -72,6 +72,69 @@ pub fn rows(csv: &str) -> Result<Vec<Row>, String> {
     Ok(out)
 }
 
+/// Measured serving speed (data/serving-public.csv).
+pub const SERVING: &str = include_str!("../data/serving-public.csv");
+
+/// One measured serving run, fields as in the CSV header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServingRow {
+    pub case: String,
+    /// The publication and hardware table the row belongs to.
+    pub source: String,
+    pub engine: String,
+    pub model: String,
+    pub weights: String,
+    pub kv_dtype: String,
+    pub gpu: String,
+    pub tp: u32,
+    pub kind: String,
+    pub batch: u64,
+    pub prompt: u64,
+    pub output: u64,
+    pub measured: f64,
+    pub unit: String,
+    pub per: String,
+    pub date: String,
+    pub url: String,
+}
+
+/// Rows of the serving CSV, skipping `#` comments and the header.
+pub fn serving_rows(csv: &str) -> Result<Vec<ServingRow>, String> {
+    let lines = csv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [case, source, engine, model, weights, kv_dtype, gpu, tp, kind, batch, prompt, output, measured, unit, per, date, url] =
+                f.as_slice()
+            else {
+                return Err(format!("expected 17 fields: {line}"));
+            };
+            let num = |what: &str, v: &str| v.parse::<f64>().map_err(|e| format!("{case}: {what}: {e}"));
+            let int = |what: &str, v: &str| v.parse::<u64>().map_err(|e| format!("{case}: {what}: {e}"));
+            Ok(ServingRow {
+                case: case.to_string(),
+                source: source.to_string(),
+                engine: engine.to_string(),
+                model: model.to_string(),
+                weights: weights.to_string(),
+                kv_dtype: kv_dtype.to_string(),
+                gpu: gpu.to_string(),
+                tp: u32::try_from(int("tp", tp)?).map_err(|e| format!("{case}: tp: {e}"))?,
+                kind: kind.to_string(),
+                batch: int("batch", batch)?,
+                prompt: int("prompt", prompt)?,
+                output: int("output", output)?,
+                measured: num("measured", measured)?,
+                unit: unit.to_string(),
+                per: per.to_string(),
+                date: date.to_string(),
+                url: url.to_string(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +145,12 @@ mod tests {
         assert_eq!(rows.len(), 18);
         assert!(rows.iter().all(|r| r.measured_bytes().is_ok()));
         assert_eq!(rows[0].case, "qwen7b-lora-256");
+    }
+
+    #[test]
+    fn shipped_serving_data_parses_with_a_source_and_date_per_row() {
+        let rows = serving_rows(SERVING).unwrap();
+        assert!(rows.len() >= 25, "{}", rows.len());
+        assert!(rows.iter().all(|r| !r.source.is_empty() && !r.date.is_empty() && !r.url.is_empty()));
     }
 }

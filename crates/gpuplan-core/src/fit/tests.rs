@@ -287,7 +287,8 @@ fn each_layout_is_estimated_at_most_once() {
 #[test]
 fn speed_comes_with_the_best_option_and_says_what_it_is() {
     let r = run(&infer(32, 32, WeightFormat::Bf16), 7e9, 131_072.0);
-    let s = row(&r, "rtx-4090").speed.clone().and_then(|s| s.inference).expect("speed");
+    let figures = row(&r, "rtx-4090").speed.clone().and_then(|s| s.inference).expect("speed");
+    let s = &figures.bound;
     assert_eq!(s.decode_tps_per_sequence.basis, crate::speed::Basis::UpperBound);
     // Weights 14 GB + KV 131,072 B × (1024 + 128) tokens, at 1.008 TB/s.
     let step = (14e9 + 131_072.0 * 1152.0) / 1.008e12;

@@ -17,7 +17,9 @@ const VLLM_BLOCK: u64 = 16;
 pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
     let (w, w_txt) = weights::bytes(arch, inf.weights, split);
     let context = match inf.engine {
-        Engine::Vllm => inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK),
+        Engine::Vllm | Engine::Sglang | Engine::Trtllm => {
+            inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK)
+        }
         Engine::Transformers | Engine::LlamaCpp => inf.context,
     };
     let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, context, inf.concurrency);
@@ -34,7 +36,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
     }
     let mut pool = None;
     let peak_kind = match inf.engine {
-        Engine::Vllm => {
+        Engine::Vllm | Engine::Sglang | Engine::Trtllm => {
             pool = vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes);
             PeakKind::Reserved
         }

@@ -39,7 +39,7 @@ fn pass(inf: &Inference) -> Pass {
             Pass { tokens: prompt * seqs, element: 2.0, logit_rows: seqs, logit_copies: 1.0, what: "prefill" }
         }
         // fp32 logits and probabilities for every scheduled sequence.
-        Engine::Vllm => {
+        Engine::Vllm | Engine::Sglang | Engine::Trtllm => {
             Pass { tokens: 8192.0, element: 2.0, logit_rows: 256.0, logit_copies: 2.0, what: "profile" }
         }
         Engine::LlamaCpp => {

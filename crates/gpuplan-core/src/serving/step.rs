@@ -1,0 +1,142 @@
+//! One engine step: the batch's decode tokens plus any prompt tokens that
+//! share the step (chunked prefill). A step reads the weights once (for MoE,
+//! the experts the batch's tokens touch) and the KV of every active
+//! sequence, and computes 2·P FLOPs per token plus attention over the
+//! context. It lasts max(memory time, compute time) at the engine's achieved
+//! efficiency, plus the tensor-parallel all-reduces and a fixed overhead.
+
+use serde::Serialize;
+
+use super::engine::Efficiency;
+
+/// NCCL's small-message all-reduce latency inside one server: a few
+/// microseconds per call over NVLink, more over PCIe (nccl-tests `all_reduce_perf`
+/// at 8 B-64 KiB report 5-20 µs).
+const ALLREDUCE_LATENCY_S: (f64, f64) = (8.0e-6, 20.0e-6);
+
+/// Bytes per activation element the all-reduce moves (16-bit activations).
+const ACTIVATION_BYTES: f64 = 2.0;
+
+/// The routed experts of a MoE model, for the share of them a batch touches.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Moe {
+    pub experts: u32,
+    pub active: u32,
+    /// Share of the weight bytes that are routed experts.
+    pub expert_share: f64,
+}
+
+/// The GPU link the tensor-parallel all-reduce runs over.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Link {
+    /// One direction, GB/s.
+    pub gbs: f64,
+    pub nvlink: bool,
+}
+
+/// One model replica on its GPUs: per-GPU figures of a stage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Replica {
+    pub bandwidth_tbs: f64,
+    /// Dense TFLOPS at the format the GEMMs run in.
+    pub tflops: f64,
+    /// FP8 weights on FP8 tensor cores (the FP8 compute share applies).
+    pub fp8: bool,
+    pub efficiency: Efficiency,
+    pub tp: u32,
+    pub pp: u32,
+    pub link: Link,
+    /// Weight bytes one GPU holds.
+    pub weight_bytes: f64,
+    pub moe: Option<Moe>,
+    /// Active parameters per GPU (one stage's shard): 2 FLOPs each per token.
+    pub active_params: f64,
+    /// Query width × layers on one GPU, for attention FLOPs over the context.
+    pub attention_width: f64,
+    /// KV bytes per token of context on one GPU.
+    pub kv_bytes_per_token: f64,
+    pub hidden: u32,
+    pub stage_layers: u32,
+    /// Tokens the KV pool of one GPU holds.
+    pub kv_capacity_tokens: f64,
+}
+
+/// How long one step of one stage takes, by part.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Step {
+    pub memory_s: f64,
+    pub compute_s: f64,
+    pub comm_s: f64,
+    pub overhead_s: f64,
+}
+
+impl Step {
+    pub fn seconds(&self) -> f64 {
+        self.overhead_s + self.memory_s.max(self.compute_s) + self.comm_s
+    }
+
+    pub fn compute_bound(&self) -> bool {
+        self.compute_s > self.memory_s
+    }
+}
+
+impl Replica {
+    /// Share of the weight bytes a step with `tokens` tokens reads: every
+    /// expert a token routes to, 1 − (1 − k/E)^tokens of them on average.
+    pub fn weight_share(&self, tokens: f64) -> f64 {
+        match self.moe {
+            Some(m) if m.experts > 0 => {
+                let pick = (f64::from(m.active) / f64::from(m.experts)).clamp(0.0, 1.0);
+                let touched = 1.0 - (1.0 - pick).powf(tokens.max(1.0));
+                (1.0 - m.expert_share) + m.expert_share * touched
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// A step decoding `batch` sequences at a mean context of `context`
+    /// tokens, with `prefill` prompt tokens at a mean context of `prefill_context`.
+    pub fn step(&self, batch: f64, context: f64, prefill: f64, prefill_context: f64) -> Step {
+        let e = &self.efficiency;
+        let tokens = batch + prefill;
+        let bytes = self.weight_bytes * self.weight_share(tokens) + batch * context * self.kv_bytes_per_token;
+        let attention = 4.0 * self.attention_width * (batch * context + prefill * prefill_context);
+        let flops = 2.0 * self.active_params * tokens + attention;
+        Step {
+            memory_s: bytes / (self.bandwidth_tbs * 1e12 * e.bandwidth),
+            compute_s: flops / (self.tflops * 1e12 * self.compute_share()),
+            comm_s: self.allreduce_s(tokens),
+            overhead_s: e.step_overhead_s,
+        }
+    }
+
+    /// Achieved share of the peak the GEMMs run at.
+    pub fn compute_share(&self) -> f64 {
+        if self.fp8 {
+            self.efficiency.compute_fp8
+        } else {
+            self.efficiency.compute
+        }
+    }
+
+    /// Two ring all-reduces of the hidden state per layer under tensor parallel.
+    fn allreduce_s(&self, tokens: f64) -> f64 {
+        if self.tp <= 1 {
+            return 0.0;
+        }
+        let tp = f64::from(self.tp);
+        let bytes = tokens * f64::from(self.hidden) * ACTIVATION_BYTES;
+        let latency = if self.link.nvlink { ALLREDUCE_LATENCY_S.0 } else { ALLREDUCE_LATENCY_S.1 };
+        let one = latency + 2.0 * (tp - 1.0) / tp * bytes / (self.link.gbs * 1e9);
+        2.0 * f64::from(self.stage_layers) * one
+    }
+
+    /// Sequences of `tokens` tokens each that the KV pool holds at once.
+    pub fn kv_sequences(&self, tokens: f64) -> f64 {
+        if self.kv_bytes_per_token > 0.0 {
+            self.kv_capacity_tokens / tokens.max(1.0)
+        } else {
+            f64::INFINITY
+        }
+    }
+}
