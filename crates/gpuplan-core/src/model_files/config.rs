@@ -357,14 +357,18 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// The vision tower's weights, added to the language model's total.
 fn add_vision(out: &mut Imported, v: &Map<String, Value>) {
     let get = |k: &str| v.get(k).and_then(Value::as_u64).and_then(|x| u32::try_from(x).ok());
-    let (Some(layers), Some(hidden)) = (get("num_hidden_layers").or(get("depth")), get("hidden_size")) else {
+    // Qwen2-VL names the encoder width `embed_dim`; its `hidden_size` is the
+    // merger's output, the language model's width.
+    let width = get("embed_dim").or(get("hidden_size"));
+    let (Some(layers), Some(hidden)) = (get("num_hidden_layers").or(get("depth")), width) else {
         out.ignored.push("vision_config".into());
         return;
     };
     let tower = VisionTower {
         layers,
         hidden,
-        intermediate: get("intermediate_size").unwrap_or(hidden.saturating_mul(4)),
+        intermediate: get("intermediate_size")
+            .unwrap_or(hidden.saturating_mul(get("mlp_ratio").unwrap_or(4))),
         patch: get("patch_size").unwrap_or(14),
     };
     let vision = tower.params();

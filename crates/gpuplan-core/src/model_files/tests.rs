@@ -245,3 +245,16 @@ fn an_imported_model_travels_in_a_link_as_numbers() {
     assert!(link.len() < 400, "{link}");
     assert_eq!(crate::share::decode(&link).plan, plan);
 }
+
+#[test]
+fn qwen2_vl_vision_width_is_its_embed_dim_not_the_merger_output() {
+    // Qwen2-VL-7B-Instruct's vision_config: a 32-layer ViT of width 1280, MLP ratio 4;
+    // hidden_size 3584 is the merger's output.
+    let text = r#"{"model_type":"qwen2_vl","num_hidden_layers":28,"hidden_size":3584,"num_attention_heads":28,
+        "num_key_value_heads":4,"intermediate_size":18944,"vocab_size":152064,"tie_word_embeddings":false,
+        "vision_config":{"depth":32,"embed_dim":1280,"mlp_ratio":4,"hidden_size":3584,"patch_size":14}}"#;
+    let m = config::import(text).unwrap();
+    let vision = m.arch.params.unwrap() - crate::model::Arch { params: None, ..m.arch.clone() }.param_count();
+    // 32 × (4·1280² + 2·1280·5120) + 3·14²·1280 = 0.63B (published tower: 675M with merger and biases).
+    assert!((vision / 1e9 - 0.63).abs() < 0.01, "{}", vision / 1e9);
+}
