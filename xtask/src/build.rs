@@ -43,7 +43,21 @@ pub fn release() -> Result {
     }
     std::fs::write(&index, add_csp(&html)?).map_err(|e| format!("{}: {e}", index.display()))?;
     js_api()?;
+    market_data(&dist)?;
     sizes()
+}
+
+/// The shipped market's data files in dist/market/, fetched after the first
+/// result (by the page) or by a JS API caller (docs/market.md).
+fn market_data(dist: &Path) -> Result {
+    let from = sh::root().join("crates/gpuplan-core/data/market");
+    let to = dist.join("market");
+    std::fs::create_dir_all(&to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in ["cloud-offers.csv", "cn-offers.json", "README.md"] {
+        let (src, dst) = (from.join(name), to.join(name));
+        std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
+    }
+    Ok(())
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -152,10 +166,12 @@ const WASM_OPT_FEATURES: &[&str] = &[
 const WASM_OPT_STRIP: &[&str] = &["--strip-producers", "--strip-target-features"];
 
 /// Whether the page in `lang` loads this dist/ file: not the JS API, the
-/// examples, or the other language's bundle.
+/// examples, the market data (fetched after the first result), or the other
+/// language's bundle.
 fn page_loads(name: &str, lang: &str) -> bool {
     let other_bundle = name.starts_with("gpuplan-web-") && !name.starts_with(&format!("gpuplan-web-{lang}-"));
-    !(name.starts_with("api/") || name.starts_with("examples/") || other_bundle)
+    let apart = ["api/", "examples/", "market/"].iter().any(|dir| name.starts_with(dir));
+    !(apart || other_bundle)
 }
 
 /// Inserts the CSP meta tag. The loader is one inline module script, so
