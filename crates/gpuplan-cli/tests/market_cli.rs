@@ -135,3 +135,28 @@ fn bad_offer_flags_are_one_line() {
     std::fs::File::options().write(true).open(&big).unwrap().set_len(50 * 1024 * 1024).unwrap();
     assert!(error_line(&["cost", "--offers", &big]).contains("50 MB is more than the 16 MB"));
 }
+
+#[test]
+fn a_training_deadline_applies_across_the_market() {
+    let plan = temp("train.json", r#"{"task":"train","training":{"method":"lora"},"cost":{"deadline_h":0}}"#);
+    let free = json(&["cost", "--plan", &plan, "--offer-gpu", "h100-sxm", "--format", "json"]);
+    let best = free["options"][0].clone();
+    assert_eq!(free["best"], best["id"]);
+    // A deadline just under the fastest run: every option misses it and says so.
+    let hours = free["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["run_hours"].as_f64().unwrap())
+        .fold(f64::MAX, f64::min);
+    let tight = temp(
+        "tight.json",
+        &format!(
+            r#"{{"task":"train","training":{{"method":"lora"}},"cost":{{"deadline_h":{}}}}}"#,
+            hours * 0.9
+        ),
+    );
+    let v = json(&["cost", "--plan", &tight, "--offer-gpu", "h100-sxm", "--format", "json"]);
+    assert!(v["best"].is_null());
+    assert!(v["options"].as_array().unwrap().iter().all(|o| o["loss"]["why"] == "deadline"));
+}
