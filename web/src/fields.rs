@@ -290,8 +290,8 @@ mod tests {
         write(&mut plan, "inference.context", "32768");
         assert_eq!(plan.inference.context, 32768);
         assert_eq!(read(&plan, "inference.context"), "32768");
-        write(&mut plan, "training.chunked_ce", "1");
-        assert_eq!(read(&plan, "training.chunked_ce"), "1");
+        write(&mut plan, "training.loss", "1");
+        assert_eq!(read(&plan, "training.loss"), "chunked", "v1's cce=1 reads as the chunked loss");
         write(&mut plan, "inference.engine", "transformers");
         assert_eq!(read(&plan, "inference.engine"), "transformers");
         write(&mut plan, "inference.context", "abc");

@@ -103,7 +103,8 @@ texts! {
     Seq => "序列长度", "Sequence length";
     GradCkpt => "梯度检查点", "Gradient checkpointing";
     ActOffload => "激活卸载到 CPU", "Offload activations to CPU";
-    ChunkedCe => "分块交叉熵", "Chunked cross-entropy";
+    Loss => "损失计算（logits 显存）", "Loss computation (logits memory)";
+    GradAccum => "梯度累积步数", "Gradient accumulation steps";
     FlashAttn => "FlashAttention", "FlashAttention";
     DatasetTokens => "数据集 token 数", "Dataset tokens";
     Epochs => "轮数 epochs", "Epochs";

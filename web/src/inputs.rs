@@ -294,6 +294,8 @@ fn training(f: &mut Form) -> El {
         f.num(num!(K::Batch, "training.batch", int).unit(K::UnitSeqs)),
         f.num(num!(K::Seq, "training.seq", int).unit(K::UnitTokens)),
         f.select(choice!(K::GradCkpt, "training.grad_ckpt", o::GRAD_CKPT)),
+        f.num(num!(K::GradAccum, "training.grad_accum", int)),
+        f.select(choice!(K::Loss, "training.loss", o::LOSS)),
         f.num(num!(K::DatasetTokens, "training.dataset_tokens", f64).unit(K::UnitTokens)),
         f.num(num!(K::Epochs, "training.epochs", f64)),
         f.num(num!(K::Mfu, "training.mfu", f64).hint(K::MfuHint)),
@@ -301,7 +303,6 @@ fn training(f: &mut Form) -> El {
     let boxes = checks(vec![
         f.check(check!(K::OptInBwd, "training.opt_in_bwd")),
         f.check(check!(K::ActOffload, "training.act_offload")),
-        f.check(check!(K::ChunkedCe, "training.chunked_ce")),
         f.check(check!(K::FlashAttn, "training.flash_attn")),
     ]);
     section(f, K::TrainSection, vec![fields, boxes])

@@ -95,6 +95,12 @@ pub const OPTIMIZER: &[Opt] = &[
 pub const GRAD_CKPT: &[Opt] =
     &[tr("none", "不用", "None"), tr("selective", "选择性", "Selective"), tr("full", "全部层", "Full")];
 
+pub const LOSS: &[Opt] = &[
+    tr("hf_trainer", "HF Trainer（完整 logits，FP32 上转）", "HF Trainer (full logits, fp32 upcast)"),
+    tr("chunked", "torchtune 分块交叉熵", "torchtune chunked cross-entropy"),
+    tr("fused", "融合线性交叉熵（Liger、Unsloth）", "Fused linear cross-entropy (Liger, Unsloth)"),
+];
+
 pub const SHARD: &[Opt] = &[
     tr("none", "不分片", "None"),
     same("zero1", "ZeRO-1"),
@@ -173,6 +179,7 @@ mod tests {
         use Optimizer::*;
         covers(OPTIMIZER, &[Adamw, Adamw8bit, PagedAdamw8bit, Sgd, Adafactor, Lion]);
         covers(GRAD_CKPT, &[GradCkpt::None, GradCkpt::Selective, GradCkpt::Full]);
+        covers(LOSS, &[Loss::HfTrainer, Loss::Chunked, Loss::Fused]);
         covers(SHARD, &[Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp]);
         covers(MLP, &[Mlp::Swiglu, Mlp::Gelu]);
         use gpuplan_core::cost::{Currency, Upfront};

@@ -182,6 +182,7 @@ const OPTIMIZERS: [Optimizer; 6] = [
     Optimizer::Lion,
 ];
 const CKPTS: [GradCkpt; 3] = [GradCkpt::None, GradCkpt::Selective, GradCkpt::Full];
+const LOSSES: [Loss; 3] = [Loss::HfTrainer, Loss::Chunked, Loss::Fused];
 const SHARDS: [Shard; 5] = [Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp];
 const KV_DTYPES: [KvDtype; 5] = [KvDtype::Fp32, KvDtype::Bf16, KvDtype::Fp8, KvDtype::Int8, KvDtype::Int4];
 const ENGINES: [Engine; 5] = Engine::ALL;
@@ -368,9 +369,14 @@ fn training(r: &mut Reader, t: &mut Training) -> Result<(), CliError> {
     set(&mut t.batch, r.int("batch", "training.batch")?);
     set(&mut t.seq, r.int("seq", "training.seq")?);
     set(&mut t.grad_ckpt, r.pick("grad-ckpt", "training.grad_ckpt", &CKPTS)?);
+    set(&mut t.grad_accum, r.int("grad-accum", "training.grad_accum")?);
+    set(&mut t.loss, r.pick("loss", "training.loss", &LOSSES)?);
     t.opt_in_bwd |= r.flags.switch("opt-in-bwd")?;
     t.act_offload |= r.flags.switch("act-offload")?;
-    t.chunked_ce |= r.flags.switch("chunked-ce")?;
+    // The switch from before the loss options: torchtune's chunked loss.
+    if r.flags.switch("chunked-ce")? {
+        t.loss = Loss::Chunked;
+    }
     if r.flags.switch("no-flash-attn")? {
         t.flash_attn = false;
     }
@@ -449,7 +455,7 @@ mod tests {
         assert_eq!(plan.task, Task::Train);
         assert_eq!(plan.model, ModelSpec::Preset { id: "qwen3-8b".into() });
         assert_eq!((plan.training.method, plan.training.lora_rank), (Method::Qlora, 64));
-        assert!(plan.training.chunked_ce && plan.training.flash_attn);
+        assert!(plan.training.loss == Loss::Chunked && plan.training.flash_attn);
         assert_eq!((plan.parallel.gpus, plan.parallel.shard), (4, Shard::Fsdp));
     }
 

@@ -55,7 +55,8 @@ workload flags (estimate):
   --method full|lora|qlora --lora-rank N --lora-targets qv|attention|all_linear
   --precision mixed|pure-bf16|fp32
   --optimizer adamw|adamw-8bit|paged-adamw-8bit|sgd|adafactor|lion --opt-in-bwd
-  --batch N --seq N --grad-ckpt none|selective|full --act-offload --chunked-ce --no-flash-attn
+  --batch N --seq N --grad-ckpt none|selective|full --grad-accum N --act-offload --no-flash-attn
+  --loss hf_trainer|chunked|fused (--chunked-ce = --loss chunked)
   --gpus N --shard none|zero1|zero2|zero3|fsdp --tp N --pp N
   --gpu ID --gpu-mem-gb GB (a card's memory, for vLLM's reserved pool)
 fit flags (with the workload flags):

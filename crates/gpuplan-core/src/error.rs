@@ -100,9 +100,17 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
         "lora_needs_transformer" => {
             lang.pick("LoRA/QLoRA 需要 Transformer 结构的模型", "LoRA/QLoRA needs a transformer model shape")
         }
-        "base_weights_needs_adapter" => lang.pick(
-            "只有 LoRA/QLoRA 才能指定冻结底座的格式",
-            "a frozen base format applies only to LoRA/QLoRA",
+        "quantized_full_finetune" => lang.pick(
+            "全参数微调会更新每个权重，不能用量化的冻结格式（如 NF4）：请改用 QLoRA，或选 BF16 权重",
+            "full fine-tuning updates every weight, so they cannot stay in a quantised format (NF4 and the like): choose QLoRA, or bf16 weights",
+        ),
+        "weights_disagree_precision" => lang.pick(
+            "全参数微调的权重格式由精度方案决定：混合精度与纯 BF16 为 BF16，FP32 为 FP32",
+            "a full fine-tune's weights follow its precision: bf16 for mixed and pure bf16, fp32 for fp32",
+        ),
+        "opt_in_bwd_no_accumulation" => lang.pick(
+            "优化器步骤融合进反向传播时不能做梯度累积（torchtune 要求累积步数为 1）",
+            "an optimizer step fused into backward leaves no gradient to accumulate: torchtune requires 1 accumulation step",
         ),
         "estimate_too_large" => {
             lang.pick("估算超过 1 EB，请减小这个值", "the estimate exceeds 1 EB; reduce this value")

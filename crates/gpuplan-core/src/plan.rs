@@ -230,6 +230,26 @@ pub enum GradCkpt {
     Full,
 }
 
+/// How the loss over the vocabulary is computed: decides how much of the
+/// logits lives at once (docs/training.md, "Logits and loss").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loss {
+    /// Hugging Face Trainer (transformers `ForCausalLMLoss`): the full
+    /// logits, an fp32 upcast of them and the fp32 log-softmax kept for
+    /// backward. The default, and what v1 links without `cce` meant.
+    #[default]
+    #[serde(alias = "0", alias = "false")]
+    HfTrainer,
+    /// torchtune `CEWithChunkedOutputLoss`: the output projection in 8
+    /// chunks, each upcast to fp32 on its own. v1 links wrote it `cce=1`.
+    #[serde(alias = "1", alias = "true")]
+    Chunked,
+    /// Fused linear cross-entropy (Liger, Unsloth, Apple CCE): the logits
+    /// of one chunk of tokens at a time, never the full tensor.
+    Fused,
+}
+
 /// Training workload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -244,13 +264,18 @@ pub struct Training {
     pub optimizer: Optimizer,
     /// Optimizer step fused into backward: no full gradient buffer.
     pub opt_in_bwd: bool,
+    /// Micro-batches whose gradients add up before each optimizer step.
+    /// Above 1 the gradient buffer stays resident through the next forward.
+    pub grad_accum: u32,
     /// Micro-batch per GPU (sequences).
     pub batch: u64,
     /// Sequence length (tokens).
     pub seq: u64,
     pub grad_ckpt: GradCkpt,
     pub act_offload: bool,
-    pub chunked_ce: bool,
+    /// Plan files written before the loss options named this `chunked_ce`.
+    #[serde(alias = "chunked_ce")]
+    pub loss: Loss,
     pub flash_attn: bool,
     /// Tokens in the training set, and passes over it, for the run time.
     pub dataset_tokens: f64,
@@ -269,11 +294,12 @@ impl Default for Training {
             precision: Precision::Mixed,
             optimizer: Optimizer::Adamw,
             opt_in_bwd: false,
+            grad_accum: 1,
             batch: 1,
             seq: 4096,
             grad_ckpt: GradCkpt::None,
             act_offload: false,
-            chunked_ce: false,
+            loss: Loss::HfTrainer,
             flash_attn: true,
             dataset_tokens: 1.0e9,
             epochs: 1.0,
@@ -441,6 +467,7 @@ impl Training {
     fn validate(&self, errs: &mut Vec<FieldError>) {
         Limit::int(1, 4096).check_u64("training.lora_rank", u64::from(self.lora_rank), errs);
         Limit::int(1, 100_000).check_u64("training.batch", self.batch, errs);
+        Limit::int(1, 100_000).check_u64("training.grad_accum", u64::from(self.grad_accum), errs);
         Limit::int(1, 10_000_000).check_u64("training.seq", self.seq, errs);
         Limit::real(1.0, 1.0e16).check_f64("training.dataset_tokens", self.dataset_tokens, errs);
         Limit::real(0.01, 1000.0).check_f64("training.epochs", self.epochs, errs);
@@ -457,8 +484,34 @@ impl Training {
         if self.method != Method::Full && matches!(model, ModelSpec::Generic { .. }) {
             errs.push(rule("training.method", "lora_needs_transformer"));
         }
-        if self.method == Method::Full && self.base_weights.is_some() {
-            errs.push(rule("training.base_weights", "base_weights_needs_adapter"));
+        if let Some(conflict) = self.base_weights.and_then(|w| self.weights_conflict(w)) {
+            errs.push(rule("training.base_weights", conflict));
+        }
+        // torchtune: optimizer_in_bwd "requires gradient_accumulation_steps=1":
+        // the step runs as each gradient is made, so none is left to add to.
+        if self.opt_in_bwd && self.grad_accum > 1 {
+            errs.push(rule("training.grad_accum", "opt_in_bwd_no_accumulation"));
+        }
+    }
+
+    /// The weights format a full fine-tune computes in, by precision recipe.
+    pub fn recipe_weights(&self) -> WeightFormat {
+        match self.precision {
+            Precision::Fp32 => WeightFormat::Fp32,
+            Precision::Mixed | Precision::PureBf16 => WeightFormat::Bf16,
+        }
+    }
+
+    /// Why a named weights format contradicts the method, if it does. A
+    /// full fine-tune updates every weight, so they live in the recipe's
+    /// format: naming that format agrees; a quantised one cannot be trained.
+    fn weights_conflict(&self, w: WeightFormat) -> Option<&'static str> {
+        if self.method != Method::Full || w == self.recipe_weights() {
+            None
+        } else if crate::memory::weight_bits(w) < 16.0 {
+            Some("quantized_full_finetune")
+        } else {
+            Some("weights_disagree_precision")
         }
     }
 }
@@ -503,5 +556,47 @@ impl HardwareChoice {
                 crate::error::Problem::Unknown { id: self.gpu.clone() },
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Problem;
+    use crate::lang::Lang;
+
+    fn full(precision: Precision, weights: WeightFormat) -> Plan {
+        let mut p = Plan { task: Task::Train, ..Plan::default() };
+        p.training.precision = precision;
+        p.training.base_weights = Some(weights);
+        p
+    }
+
+    #[test]
+    fn a_full_finetune_may_name_the_format_it_trains_in() {
+        assert_eq!(full(Precision::PureBf16, WeightFormat::Bf16).validate(), vec![]);
+        assert_eq!(full(Precision::Mixed, WeightFormat::Bf16).validate(), vec![]);
+        assert_eq!(full(Precision::Fp32, WeightFormat::Fp32).validate(), vec![]);
+    }
+
+    #[test]
+    fn contradictions_name_the_conflict_once() {
+        let nf4 = full(Precision::PureBf16, WeightFormat::Nf4).validate();
+        assert_eq!(nf4.len(), 1);
+        assert_eq!(nf4[0].field, "training.base_weights");
+        assert_eq!(nf4[0].problem, Problem::Inconsistent { rule: "quantized_full_finetune" });
+        assert!(nf4[0].message(Lang::En).contains("QLoRA"), "{}", nf4[0].message(Lang::En));
+        let fp32 = full(Precision::PureBf16, WeightFormat::Fp32).validate();
+        assert_eq!(fp32[0].problem, Problem::Inconsistent { rule: "weights_disagree_precision" });
+        let mut p = Plan { task: Task::Train, ..Plan::default() };
+        p.training.opt_in_bwd = true;
+        p.training.grad_accum = 8;
+        let errs = p.validate();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].problem, Problem::Inconsistent { rule: "opt_in_bwd_no_accumulation" });
+        p.training.method = Method::Lora;
+        p.training.opt_in_bwd = false;
+        p.training.lora_rank = 0;
+        assert_eq!(p.validate()[0].field, "training.lora_rank");
     }
 }

@@ -15,8 +15,8 @@ use crate::offers::Offer;
 
 mod offer_link;
 use crate::plan::{
-    CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Measured, Method, Optimizer, Plan, Precision, Shard,
-    Task, WeightFormat,
+    CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Loss, Measured, Method, Optimizer, Plan, Precision,
+    Shard, Task, WeightFormat,
 };
 
 pub const VERSION: u32 = 1;
@@ -189,7 +189,19 @@ macro_rules! param_named {
         }
     )*};
 }
-param_named!(Task, WeightFormat, KvDtype, Engine, Method, LoraTargets, Precision, Optimizer, GradCkpt, Shard);
+param_named!(
+    Task,
+    WeightFormat,
+    KvDtype,
+    Engine,
+    Method,
+    LoraTargets,
+    Precision,
+    Optimizer,
+    GradCkpt,
+    Shard,
+    Loss
+);
 param_named!(Currency, Upfront, PriceKey, Mlp, Origin);
 
 /// A field at a fixed path.
@@ -432,11 +444,12 @@ const FIELDS: &[Field] = &[
     plain!("prec", "training.precision", training.precision),
     plain!("opt", "training.optimizer", training.optimizer),
     plain!("oib", "training.opt_in_bwd", training.opt_in_bwd),
+    plain!("ga", "training.grad_accum", training.grad_accum),
     plain!("b", "training.batch", training.batch),
     plain!("seq", "training.seq", training.seq),
     plain!("gc", "training.grad_ckpt", training.grad_ckpt),
     plain!("off", "training.act_offload", training.act_offload),
-    plain!("cce", "training.chunked_ce", training.chunked_ce),
+    plain!("cce", "training.loss", training.loss),
     plain!("fa", "training.flash_attn", training.flash_attn),
     plain!("tok", "training.dataset_tokens", training.dataset_tokens),
     plain!("ep", "training.epochs", training.epochs),

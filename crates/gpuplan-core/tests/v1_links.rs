@@ -73,3 +73,13 @@ fn custom_shape_link_keeps_its_shape() {
     assert_eq!((arch.intermediate, arch.vocab), (18944, 152064));
     assert_eq!((p.inference.engine, p.inference.kv_dtype), (Engine::LlamaCpp, KvDtype::Int8));
 }
+
+/// A v1 link from before the loss options: `cce=1` was the chunked-loss switch.
+const CHUNKED_CE: &str = "v=1&t=train&m=llama-3.1-8b&meth=lora&gc=full&cce=1";
+
+#[test]
+fn chunked_ce_switch_opens_as_the_chunked_loss() {
+    let p = open(CHUNKED_CE).plan;
+    assert_eq!(p.training.loss, gpuplan_core::plan::Loss::Chunked);
+    assert_eq!(open("v=1&t=train&cce=0").plan.training.loss, gpuplan_core::plan::Loss::HfTrainer);
+}

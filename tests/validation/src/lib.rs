@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn shipped_data_parses() {
         let rows = rows(DATA).unwrap();
-        assert_eq!(rows.len(), 18);
+        assert_eq!(rows.len(), 31);
         assert!(rows.iter().all(|r| r.measured_bytes().is_ok()));
         assert_eq!(rows[0].case, "qwen7b-lora-256");
     }

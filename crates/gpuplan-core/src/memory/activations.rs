@@ -8,13 +8,14 @@
 
 use super::fmt::why;
 use crate::model::{Arch, Attention, Mlp};
-use crate::plan::{GradCkpt, Training};
+use crate::plan::{GradCkpt, LoraTargets, Loss, Method, Training};
 
 use super::fmt;
 use super::split::Split;
 
 pub const SOURCE: &str = "Korthikanti et al. 2022 (activation terms, selective/full recompute), derived \
-     per architecture; memory.md \"Activations\" (logits, chunked loss, offload, 1F1B)";
+     per architecture; memory.md \"Activations\" (offload, 1F1B); docs/training.md (logits per loss: \
+     transformers ForCausalLMLoss, torchtune CEWithChunkedOutputLoss, Liger FusedLinearCrossEntropy)";
 
 /// Per-token tensors of one layer, in elements unless said otherwise.
 struct LayerTerms {
@@ -37,7 +38,17 @@ fn kept_per_width(mlp: Mlp) -> f64 {
     }
 }
 
-fn terms(arch: &Arch, split: &Split) -> LayerTerms {
+/// Whether the MLP's matrices are frozen without adapters (LoRA on
+/// attention only, 16-bit base). Autograd then keeps neither the MLP's input
+/// (only a trainable weight's gradient needs it) nor the down projection's
+/// input: gate, up and act(gate) stay, for the gradient through the product.
+/// QLoRA's bitsandbytes layers save their input whatever needs a gradient
+/// (`MatMul4Bit` keeps `(A, B)`), so a quantised base keeps everything.
+fn frozen_mlp(t: &Training) -> bool {
+    t.method == Method::Lora && t.lora_targets != LoraTargets::AllLinear
+}
+
+fn terms(arch: &Arch, split: &Split, frozen_mlp: bool) -> LayerTerms {
     let tp = split.tp_f();
     let h = f64::from(arch.hidden);
     let a_t = f64::from(arch.heads) / tp;
@@ -54,9 +65,12 @@ fn terms(arch: &Arch, split: &Split) -> LayerTerms {
             (2.0 * q + (c + r) + c, a_t * (2.0 * (n + r) + 2.0 * v))
         }
     };
+    // Norm inputs (2h), the attention's input (h) and the MLP's input (h).
+    let (inputs, mlp_kept) =
+        if frozen_mlp { (3.0, kept_per_width(arch.mlp) - 1.0) } else { (4.0, kept_per_width(arch.mlp)) };
     LayerTerms {
-        replicated: 4.0 * h + attn_repl,
-        sharded: attn + mlp_elements(arch, tp, kept_per_width(arch.mlp)),
+        replicated: inputs * h + attn_repl,
+        sharded: attn + mlp_elements(arch, tp, mlp_kept),
         scores_per_ctx: a_t,
         lse_bytes: 4.0 * a_t,
     }
@@ -82,7 +96,7 @@ fn mlp_elements(arch: &Arch, tp: f64, per_width: f64) -> f64 {
 
 /// Bytes one layer keeps per token with nothing recomputed.
 fn layer_bytes_per_token(arch: &Arch, split: &Split, seq: f64, t: &Training, elem: f64) -> f64 {
-    let x = terms(arch, split);
+    let x = terms(arch, split, frozen_mlp(t));
     let attention_core = if t.flash_attn {
         x.lse_bytes
     } else if t.grad_ckpt == GradCkpt::Selective {
@@ -93,21 +107,58 @@ fn layer_bytes_per_token(arch: &Arch, split: &Split, seq: f64, t: &Training, ele
     (x.replicated + x.sharded) * elem + attention_core
 }
 
-/// Bytes per element of the logits and loss: the logits in the compute
-/// dtype, an fp32 upcast and the fp32 log-softmax kept for backward; the
-/// chunked loss (torchtune, 8 chunks) upcasts one chunk at a time.
-fn logits_bytes_per_element(elem: f64, chunked: bool) -> f64 {
+/// What the loss keeps per token, bytes, with its notation: the full
+/// logits (V per token, split by tensor parallel) or, fused, a chunk the
+/// size of the hidden states.
+fn loss_bytes_per_token(loss: Loss, arch: &Arch, split: &Split, elem: f64) -> (f64, String) {
+    let v = f64::from(arch.vocab) / split.tp_f();
+    let tp = if split.tp > 1 { format!("/tp {}", split.tp) } else { String::new() };
+    // The fp32 copies: an upcast when computing in 16 bits, always the log-softmax kept for backward.
     let upcast = if elem < 4.0 { 4.0 } else { 0.0 };
-    let fp32_work = upcast + 4.0;
-    if chunked {
-        elem + fp32_work / 8.0
-    } else {
-        elem + fp32_work
+    match loss {
+        // Logits in the compute dtype (kept in the model's output), the fp32
+        // upcast and the fp32 log-softmax kept for backward.
+        Loss::HfTrainer => {
+            let per = elem + upcast + 4.0;
+            (v * per, format!("V {}{tp}·{} B", arch.vocab, fmt::num(per)))
+        }
+        // The logits of all 8 chunks, and one chunk's fp32 upcast and log-softmax at a time.
+        Loss::Chunked => {
+            let per = elem + (upcast + 4.0) / CHUNKS;
+            (
+                v * per,
+                format!(
+                    "V {}{tp}·({} + {} / {CHUNKS}) B",
+                    arch.vocab,
+                    fmt::num(elem),
+                    fmt::num(upcast + 4.0)
+                ),
+            )
+        }
+        // Liger sizes a chunk of tokens so that its fp32 logits match the
+        // hidden states (about h fp32 values per token), and keeps the
+        // gradient of the hidden states (h in the compute dtype) from forward.
+        Loss::Fused => {
+            let h = f64::from(arch.hidden);
+            (h * (4.0 + elem), format!("fused h {}·({} + 4) B", arch.hidden, fmt::num(elem)))
+        }
     }
 }
 
+/// torchtune's `num_output_chunks`.
+const CHUNKS: f64 = 8.0;
+
+/// Training activations on the busiest GPU at the end of forward.
+pub struct Kept {
+    pub bytes: f64,
+    /// The loss's share (logits and their fp32 work), freed once the loss's
+    /// backward is done.
+    pub loss: f64,
+    pub derivation: String,
+}
+
 /// Training activations on the busiest GPU, with the derivation.
-pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, String) {
+pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> Kept {
     let (b, s) = (t.batch as f64, t.seq as f64);
     let tokens = b * s;
     let h = f64::from(arch.hidden);
@@ -121,8 +172,8 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, St
     let resident = if t.act_offload { stage.min(2) } else { stage };
     let in_flight = f64::from(split.pp);
     let kept = f64::from(resident) * kept_per_layer * tokens;
-    let logit_elem = logits_bytes_per_element(elem, t.chunked_ce);
-    let logits = tokens * f64::from(arch.vocab) / split.tp_f() * logit_elem;
+    let (loss_per_token, loss_notation) = loss_bytes_per_token(t.loss, arch, split, elem);
+    let logits = tokens * loss_per_token;
     let head_inputs = 2.0 * h * elem * tokens;
     let recompute_bytes = recompute * tokens;
     // 1F1B: the first stage keeps pp micro-batches, the last one computes the loss.
@@ -132,14 +183,7 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, St
     let kept_txt = why!("L {resident}·{} B", fmt::num(kept_per_layer));
     let recompute_txt =
         if recompute > 0.0 { why!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
-    let tp_txt = if split.tp > 1 { why!("/tp {}", split.tp) } else { String::new() };
-    let loss_txt = why!(
-        "head 2·h {}·{} B + V {}{tp_txt}·{} B",
-        arch.hidden,
-        fmt::num(elem),
-        arch.vocab,
-        fmt::num(logit_elem)
-    );
+    let loss_txt = why!("head 2·h {}·{} B + {loss_notation}", arch.hidden, fmt::num(elem));
     let tokens_txt = why!("b·s {}·{}", t.batch, t.seq);
     let d = if split.pp > 1 {
         why!(
@@ -151,14 +195,14 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> (f64, St
     } else {
         why!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
     };
-    (total, d)
+    Kept { bytes: total, loss: logits, derivation: d }
 }
 
 /// Live tensors of one layer at its widest point during an inference
 /// forward pass, per token on one GPU, elements.
 pub fn inference_elements_per_token(arch: &Arch, split: &Split) -> f64 {
     let tp = split.tp_f();
-    let attn = terms(arch, split).sharded - mlp_elements(arch, tp, kept_per_width(arch.mlp));
+    let attn = terms(arch, split, false).sharded - mlp_elements(arch, tp, kept_per_width(arch.mlp));
     // SwiGLU: gate, up and product live at once (act is in place); GELU: input and output.
     let live = match arch.mlp {
         Mlp::Swiglu => 3.0,
@@ -215,8 +259,8 @@ mod tests {
     #[test]
     fn full_checkpointing_keeps_layer_inputs_and_one_layer() {
         let arch = Arch::default();
-        let t = Training { chunked_ce: false, ..train(GradCkpt::Full, true) };
-        let (b, _) = training(&arch, &ONE, &t, 2.0);
+        let t = Training { loss: Loss::HfTrainer, ..train(GradCkpt::Full, true) };
+        let b = training(&arch, &ONE, &t, 2.0).bytes;
         let tokens = 1024.0;
         let expect = tokens * (32.0 * 4096.0 * 2.0 + (2.0 * 83_968.0 + 128.0))
             + tokens * 128_256.0 * 10.0
@@ -225,12 +269,36 @@ mod tests {
     }
 
     #[test]
+    fn each_loss_keeps_its_own_share_of_the_logits() {
+        let arch = Arch::default();
+        let per = |loss| loss_bytes_per_token(loss, &arch, &ONE, 2.0).0;
+        // bf16 logits + fp32 upcast + fp32 log-softmax: 10 B per vocabulary entry.
+        assert_eq!(per(Loss::HfTrainer), 128_256.0 * 10.0);
+        // bf16 logits of every chunk + one of 8 chunks' 8 B of fp32 work.
+        assert_eq!(per(Loss::Chunked), 128_256.0 * 3.0);
+        // A chunk the size of the hidden states in fp32 + its bf16 gradient: 6·h.
+        assert_eq!(per(Loss::Fused), 4096.0 * 6.0);
+    }
+
+    #[test]
+    fn lora_on_attention_keeps_no_mlp_input_nor_down_projection_input() {
+        let lora =
+            |targets| Training { method: Method::Lora, lora_targets: targets, ..train(GradCkpt::None, true) };
+        let all = layer_bytes_per_token(&Arch::default(), &ONE, 4096.0, &lora(LoraTargets::AllLinear), 2.0);
+        let qv = layer_bytes_per_token(&Arch::default(), &ONE, 4096.0, &lora(LoraTargets::Qv), 2.0);
+        // h 4096 (MLP input) + i 14336 (down projection input), 2 B each.
+        assert_eq!(all - qv, 2.0 * (4096.0 + 14_336.0));
+    }
+
+    #[test]
     fn chunked_loss_and_offload_reduce_memory() {
         let arch = Arch::default();
-        let base = training(&arch, &ONE, &train(GradCkpt::None, true), 2.0).0;
-        let chunked = Training { chunked_ce: true, ..train(GradCkpt::None, true) };
-        assert!(training(&arch, &ONE, &chunked, 2.0).0 < base);
+        let base = training(&arch, &ONE, &train(GradCkpt::None, true), 2.0).bytes;
+        let chunked = Training { loss: Loss::Chunked, ..train(GradCkpt::None, true) };
+        assert!(training(&arch, &ONE, &chunked, 2.0).bytes < base);
+        let fused = Training { loss: Loss::Fused, ..chunked.clone() };
+        assert!(training(&arch, &ONE, &fused, 2.0).bytes < training(&arch, &ONE, &chunked, 2.0).bytes);
         let off = Training { act_offload: true, ..train(GradCkpt::None, true) };
-        assert!(training(&arch, &ONE, &off, 2.0).0 < base);
+        assert!(training(&arch, &ONE, &off, 2.0).bytes < base);
     }
 }

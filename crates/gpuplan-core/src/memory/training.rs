@@ -123,6 +123,9 @@ struct State {
 struct Frozen {
     bytes: f64,
     derivation: String,
+    /// Bytes per parameter of a body layer: FSDP gathers the frozen base in
+    /// its stored format (torchtune's NF4 tensors all-gather quantised).
+    per_param: f64,
 }
 
 fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &Training) -> State {
@@ -139,7 +142,7 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let gathered = match (&frozen, sharded_weights) {
         (_, false) => 0.0,
         (None, true) => unit * (r.weight + r.grad),
-        (Some(_), true) => unit * 2.0,
+        (Some(f), true) => unit * f.per_param,
     };
     let frozen_bytes = frozen.as_ref().map_or(0.0, |f| f.bytes);
     let w = (frozen_bytes + tr.params * r.weight) / div + gathered;
@@ -194,14 +197,45 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     }
 }
 
+/// Whether the gradients are made during backward rather than resident
+/// through forward: one micro-batch per step (an accumulated gradient waits
+/// through the next forward), gradients set to None after each step (PyTorch
+/// 2's default), and no framework buffer holding them (DDP buckets, DeepSpeed
+/// partitions, Megatron's contiguous buffer; FSDP allocates per layer).
+fn gradients_made_in_backward(split: &Split, t: &Training) -> bool {
+    let plain = split.shard == Shard::None && split.dp == 1 && split.tp == 1;
+    t.grad_accum == 1 && !t.opt_in_bwd && split.pp == 1 && (plain || split.shard == Shard::Fsdp)
+}
+
+/// The gradients' share of the peak. When they are made during backward,
+/// they grow as the activations are consumed, after the loss's logits are
+/// freed: the peak is activations + max(0, gradients − logits), not the sum.
+fn beside_activations(g: Part, kept: &activations::Kept, split: &Split, t: &Training) -> Part {
+    if !gradients_made_in_backward(split, t) {
+        return g;
+    }
+    let shown = (g.bytes - kept.loss).max(0.0);
+    let derivation = why!(
+        "{}; made in backward once the loss's {} is freed: max(0, {} − {}) = {}",
+        g.derivation,
+        fmt::size(kept.loss),
+        fmt::size(g.bytes),
+        fmt::size(kept.loss),
+        fmt::size(shown)
+    );
+    Part::new(shown, derivation, g.source)
+}
+
 /// Components of a transformer training run on its busiest GPU.
 pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     let (tr, frozen) = match t.method {
         Method::Full => (full_trainable(arch, split), None),
         Method::Lora | Method::Qlora => {
-            let (bytes, derivation) = weights::bytes(arch, base_format(t), split);
+            let format = base_format(t);
+            let (bytes, derivation) = weights::bytes(arch, format, split);
             let tr = lora_trainable(arch, split, f64::from(t.lora_rank), t.lora_targets);
-            (tr, Some(Frozen { bytes, derivation }))
+            let per_param = weights::linear_bits(format) / 8.0;
+            (tr, Some(Frozen { bytes, derivation, per_param }))
         }
     };
     let st = state(&tr, frozen, largest_unit(arch, split), split, t);
@@ -217,7 +251,8 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
         ));
     }
     let elem = if t.precision == Precision::Fp32 { 4.0 } else { 2.0 };
-    let (a, a_txt) = activations::training(arch, split, t, elem);
+    let kept = activations::training(arch, split, t, elem);
+    let gradients = beside_activations(st.gradients, &kept, split, t);
 
     // Workspace: CUDA context, plus one dequantised matrix when the base is quantised.
     let quantized = t.method != Method::Full && weights::is_quantized(base_format(t));
@@ -248,9 +283,9 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     }
     Built {
         weights,
-        gradients: st.gradients,
+        gradients,
         optimizer: st.optimizer,
-        activations: Part::new(a, a_txt, activations::SOURCE),
+        activations: Part::new(kept.bytes, kept.derivation, activations::SOURCE),
         kv_cache: Part::none(),
         workspace: Part::new(ws, ws_txt, runtime::SOURCE),
         trainable_params: tr.params,
