@@ -15,16 +15,10 @@ use gpuplan_core::model::{Arch, ModelSpec};
 use gpuplan_core::plan::*;
 use gpuplan_validation::{rows, Row, DATA};
 
-/// Qwen (v1) shapes from their config.json: MHA (kv_heads = heads), SwiGLU
-/// with the per-matrix width (ffn_hidden_size / 2), untied embeddings.
-fn qwen_v1(model: &str) -> Option<Arch> {
-    let (layers, hidden, heads, intermediate, vocab) = match model {
-        m if m.starts_with("Qwen-7B") => (32, 4096, 32, 11008, 151_936),
-        m if m.starts_with("Qwen-14B") => (40, 5120, 40, 13696, 152_064),
-        m if m.starts_with("Qwen-72B") => (80, 8192, 64, 24576, 152_064),
-        _ => return None,
-    };
-    Some(Arch {
+/// An MHA (kv_heads = heads) SwiGLU shape with untied embeddings:
+/// (layers, hidden, heads, intermediate, vocab, max context).
+fn mha((layers, hidden, heads, intermediate, vocab, max_context): (u32, u32, u32, u32, u32, u64)) -> Arch {
+    Arch {
         params: None,
         layers,
         hidden,
@@ -34,9 +28,21 @@ fn qwen_v1(model: &str) -> Option<Arch> {
         intermediate,
         vocab,
         tied_embeddings: false,
-        max_context: 8192,
+        max_context,
         ..Arch::default()
-    })
+    }
+}
+
+/// Qwen (v1) shapes from their config.json, SwiGLU with the per-matrix
+/// width (ffn_hidden_size / 2).
+fn qwen_v1(model: &str) -> Option<Arch> {
+    let shape = match model {
+        m if m.starts_with("Qwen-7B") => (32, 4096, 32, 11008, 151_936, 8192),
+        m if m.starts_with("Qwen-14B") => (40, 5120, 40, 13696, 152_064, 8192),
+        m if m.starts_with("Qwen-72B") => (80, 8192, 64, 24576, 152_064, 8192),
+        _ => return None,
+    };
+    Some(mha(shape))
 }
 
 /// What a row's number is compared with.
@@ -159,26 +165,13 @@ const TORCHTUNE_CPU_OFFLOAD: &str =
     "left out: FSDP CPU offload keeps parameters, gradients and optimizer state \
      in host memory, which no plan option describes";
 
-/// Llama 2 shapes from their config.json: MHA, SwiGLU, untied 32000-token vocabulary.
+/// Llama 2 shapes from their config.json.
 fn llama2(model: &str) -> Option<Arch> {
-    let (layers, hidden, heads, intermediate) = match model {
-        "Llama-2-7B" => (32, 4096, 32, 11008),
-        "Llama-2-13B" => (40, 5120, 40, 13824),
-        _ => return None,
-    };
-    Some(Arch {
-        params: None,
-        layers,
-        hidden,
-        heads,
-        kv_heads: heads,
-        head_dim: None,
-        intermediate,
-        vocab: 32_000,
-        tied_embeddings: false,
-        max_context: 4096,
-        ..Arch::default()
-    })
+    match model {
+        "Llama-2-7B" => Some(mha((32, 4096, 32, 11008, 32_000, 4096))),
+        "Llama-2-13B" => Some(mha((40, 5120, 40, 13824, 32_000, 4096))),
+        _ => None,
+    }
 }
 
 /// LitGPT's resource table: finetune/lora.py of 2023-10 with its defaults. Its loss
