@@ -5,7 +5,8 @@ use crate::cost::Currency;
 use crate::lang::Lang;
 use crate::model::ModelSpec;
 use crate::plan::{
-    Engine, GradCkpt, KvDtype, LoraTargets, Method, Optimizer, Plan, Precision, Shard, Task, WeightFormat,
+    Engine, GradCkpt, KvDtype, LoraTargets, Loss, Method, Optimizer, Plan, Precision, Shard, Task,
+    WeightFormat,
 };
 
 /// One example: an id for links and tests, a title and a one-line summary.
@@ -107,12 +108,17 @@ fn full_70b() -> Plan {
 }
 
 /// Seed 002's law-firm assistant: LoRA on a 7B model over 10^9 tokens on
-/// one RTX 4090 at 60 % utilisation, priced in yuan.
+/// one RTX 4090 at the seed's 60 % utilisation, priced in yuan, set as it
+/// runs on a 24 GB card: micro-batch 4 of 2048 tokens with every layer
+/// recomputed, a fused loss (Unsloth, Liger) so that the 152k-entry logits
+/// never exist whole, and 4 micro-batches per step.
 fn law_train() -> Plan {
     let mut p = train("qwen2.5-7b", Method::Lora);
     p.training.batch = 4;
     p.training.seq = 2048;
     p.training.grad_ckpt = GradCkpt::Full;
+    p.training.loss = Loss::Fused;
+    p.training.grad_accum = 4;
     p.training.dataset_tokens = 1.0e9;
     p.training.mfu = 0.6;
     p.cost.currency = Currency::Cny;
@@ -187,16 +193,22 @@ pub fn all() -> Vec<Example> {
             "seed 004",
             full_70b(),
         ),
-        ex(
-            "law-saas-train",
-            both("律所 SaaS：LoRA 微调", "Law-firm SaaS: LoRA fine-tune"),
-            both(
-                "7B，10 亿 token，RTX 4090，MFU 0.6，人民币计价",
-                "7B, 10^9 tokens, RTX 4090, MFU 0.6, priced in CNY",
-            ),
-            "seed 002",
-            law_train(),
-        ),
+        Example {
+            note: Some(both(
+                "种子 002 按 6·P·D = 6 × 70 亿 × 10 亿 = 4.2×10^19 FLOPs、单张 4090 利用率 60% 算出约 55 小时，按需 5 天（含 2 天调试）× 24 h × 10 元/h = 1,200 元。两处算术有误：按种子自己给的 4090 算力 165 TFLOPS，4.2×10^19 ÷ (165×10^12 × 0.6) = 118 小时而不是 55 小时（55 小时要 353 TFLOPS）；§7.1 的 8 亿 token 是 3.4×10^19 而不是 3.4×10^18 FLOPs。LoRA 不算冻结底座的权重梯度：每 token 4·P + 6·A，但 24 GB 放下 4×2048 的批次要逐层重计算，再加一次前向，共 6·P + 8·A；Qwen2.5 7B 的 P 是 76.2 亿、A 是 4,040 万，合计 4.60×10^19 FLOPs，在 165 TFLOPS × 60% 下约 129 小时；加 30~50% 调试约 168~194 小时，按 10 元/h 约 1,680~1,940 元。显存约 20 GB，一张卡放得下。",
+                "Seed 002 takes 6·P·D = 6 × 7e9 × 1e9 = 4.2e19 FLOPs on one 4090 at 60 % and writes about 55 h, then 5 days on demand (2 of them debugging) × 24 h × 10 CNY/h = 1,200 CNY. Two of its sums slip: at the seed's own 165 TFLOPS for the 4090, 4.2e19 ÷ (165e12 × 0.6) is 118 h, not 55 h (55 h needs 353 TFLOPS); and §7.1's 8e8 tokens make 3.4e19 FLOPs, not 3.4e18. LoRA computes no weight gradients for the frozen base: 4·P + 6·A per token, but fitting 4 × 2048 tokens in 24 GB needs every layer recomputed, one more forward: 6·P + 8·A. With Qwen2.5 7B's P = 7.62e9 and A = 40.4e6 that is 4.60e19 FLOPs, about 129 h at 165 TFLOPS × 60 %; with 30-50 % for debugging 168-194 h, about 1,680-1,940 CNY at 10 CNY/h. It peaks near 20 GB: one card.",
+            )),
+            ..ex(
+                "law-saas-train",
+                both("律所 SaaS：LoRA 微调", "Law-firm SaaS: LoRA fine-tune"),
+                both(
+                    "7B LoRA，10 亿 token，单张 RTX 4090：批次 4×2048、逐层重计算、融合损失，MFU 0.6，人民币计价",
+                    "7B LoRA, 10^9 tokens, one RTX 4090: batch 4 × 2048, full recompute, fused loss, MFU 0.6, CNY",
+                ),
+                "seed 002",
+                law_train(),
+            )
+        },
         Example {
             note: Some(both(
                 "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.8 万 token）同时只能容纳 60 个这样的请求，稳态约 3.0 次/秒，10 QPS 需要 4 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出每卡约 10 次/秒（但每个输出 token 约 84 ms）；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
@@ -251,6 +263,22 @@ mod tests {
         let short = count(&short);
         assert_eq!(short.gpus, 1);
         assert!((short.replica_rps - 10.2).abs() < 0.3, "{}", short.replica_rps);
+    }
+
+    /// The law-firm training note quotes these figures: one RTX 4090, about
+    /// 20 GB, 4.60e19 FLOPs and 129 h at the seed's 60 %.
+    #[test]
+    fn law_firm_training_fits_one_4090_and_takes_129_hours() {
+        let law = find("law-saas-train").expect("example");
+        assert!(law.note(Lang::En).is_some_and(|n| n.contains("129 h") && n.contains("4.60e19")));
+        let fit = crate::fit::fit(&law.plan, &crate::fit::FitOptions::default()).expect("fits");
+        let row = fit.rows.into_iter().find(|r| r.gpu_id == "rtx-4090").expect("row");
+        assert_eq!(row.best.as_ref().map(|b| b.gpus), Some(1));
+        let m = crate::memory::estimate(&law.plan).expect("valid");
+        assert!((19.0e9..21.6e9).contains(&(m.per_gpu_bytes as f64)), "{}", m.per_gpu_bytes);
+        let time = row.speed.and_then(|s| s.training).expect("time");
+        assert!((time.flops.value / 4.60e19 - 1.0).abs() < 0.005, "{}", time.flops.value);
+        assert!((time.hours.value - 129.0).abs() < 0.5, "{}", time.hours.value);
     }
 
     #[test]

@@ -33,3 +33,4 @@ pub mod share;
 pub mod sheet;
 pub mod snippets;
 pub mod speed;
+pub mod training_flops;

@@ -3,8 +3,9 @@
 //! formula with the numbers substituted. Formulas: reference memory.md
 //! ("Compute, time and speed") and seed 002 §4.
 //!
-//! - Training FLOPs ≈ 6·P·D, 8·P·D with full recompute (one more forward);
-//!   MoE uses active parameters. Time = FLOPs ÷ (GPUs × dense TFLOPS × MFU).
+//! - Training FLOPs per token from `training_flops` (6·P full, 4·P + 6·A
+//!   LoRA, one more forward with full recompute); MoE uses active
+//!   parameters. Time = FLOPs ÷ (GPUs × dense TFLOPS × MFU).
 //! - Decode at small batch is memory bound: each step reads the weights once
 //!   (active experts only for MoE) plus every sequence's KV cache.
 //! - Prefill is compute bound: 2·P FLOPs per prompt token.
@@ -16,8 +17,9 @@ use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
 use crate::memory::fmt::fixed;
 use crate::model::Arch;
-use crate::plan::{GradCkpt, Inference, Parallel, Plan, Precision, Task, WeightFormat};
+use crate::plan::{GradCkpt, Inference, Method, Parallel, Plan, Precision, Task, WeightFormat};
 use crate::serving::{self, Expected, Replica, TargetCount, Targets, Workload};
+use crate::training_flops::Work;
 
 /// What kind of number a figure is: never a promise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -73,10 +75,9 @@ impl ModelSize {
 /// A training run to time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainingRun {
-    pub params_active: f64,
+    pub work: Work,
     /// Tokens processed in total (dataset tokens × epochs).
     pub tokens: f64,
-    pub full_recompute: bool,
     pub gpus: u32,
     /// Dense TFLOPS per GPU at the training precision.
     pub tflops: f64,
@@ -94,7 +95,7 @@ pub struct TrainingTime {
 /// Run time of a training job (an estimate: it rests on the MFU).
 pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>> {
     let mut errs = Vec::new();
-    Limit::real(1.0, 1.0e15).check_f64("model.params", run.params_active, &mut errs);
+    Limit::real(1.0, 1.0e15).check_f64("model.params", run.work.params, &mut errs);
     Limit::real(1.0, 1.0e19).check_f64("training.dataset_tokens", run.tokens, &mut errs);
     Limit::int(1, 100_000).check_u64("parallel.gpus", run.gpus.into(), &mut errs);
     Limit::real(0.001, 1.0e6).check_f64("hardware.custom.bf16_tflops", run.tflops, &mut errs);
@@ -102,8 +103,8 @@ pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>>
     if !errs.is_empty() {
         return Err(errs);
     }
-    let factor: u32 = if run.full_recompute { 8 } else { 6 };
-    let flops = f64::from(factor) * run.params_active * run.tokens;
+    let (per_token, per_token_txt) = run.work.per_token();
+    let flops = per_token * run.tokens;
     let rate = f64::from(run.gpus) * run.tflops * 1e12 * run.mfu;
     let seconds = flops / rate;
     let hours = seconds / 3600.0;
@@ -118,12 +119,7 @@ pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>>
             value: flops,
             unit: "FLOP",
             basis: Basis::Estimate,
-            derivation: format!(
-                "{factor}·P·D = {factor} × {} × {} = {}",
-                n(run.params_active),
-                n(run.tokens),
-                n(flops)
-            ),
+            derivation: format!("({per_token_txt}) × D {} = {}", n(run.tokens), n(flops)),
         },
         hours: Figure {
             value: hours,
@@ -349,10 +345,17 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
             let Some(tflops) = known(training_tflops(at.gpu, t.precision)) else {
                 return SpeedSummary::missing(Missing::NoTflops);
             };
+            let recompute = t.grad_ckpt == GradCkpt::Full;
+            let work = match (t.method, plan.model.arch()) {
+                (Method::Lora | Method::Qlora, Some(arch)) => {
+                    let adapters = crate::memory::adapter_params(&arch, t) * size.active_share();
+                    Work::lora(size.active, adapters, recompute)
+                }
+                _ => Work::full(size.active, recompute),
+            };
             let run = TrainingRun {
-                params_active: size.active,
+                work,
                 tokens: t.dataset_tokens * t.epochs,
-                full_recompute: t.grad_ckpt == GradCkpt::Full,
                 gpus: at.parallel.gpus,
                 tflops,
                 mfu: t.mfu,
@@ -520,14 +523,7 @@ mod tests {
         // Seed 002 §4.1: 6 × 7e9 × D = 4.2e19 FLOPs (the seed writes D as
         // 1e10 tokens, but its product 4.2e19 and its 37 h / 62 h follow from
         // D = 1e9), one A100 at 312 TFLOPS and 60 % MFU.
-        let run = TrainingRun {
-            params_active: 7e9,
-            tokens: 1e9,
-            full_recompute: false,
-            gpus: 1,
-            tflops: 312.0,
-            mfu: 0.6,
-        };
+        let run = TrainingRun { work: Work::full(7e9, false), tokens: 1e9, gpus: 1, tflops: 312.0, mfu: 0.6 };
         let t = training_time(&run).expect("valid");
         assert!(close(t.flops.value, 4.2e19, 1e-12));
         // 4.2e19 / (312e12 × 0.6) = 224,359 s = 62.3 h.
@@ -543,31 +539,18 @@ mod tests {
 
     #[test]
     fn full_recompute_costs_8pd_and_more_gpus_divide_the_time() {
-        let run = TrainingRun {
-            params_active: 1e9,
-            tokens: 1e10,
-            full_recompute: true,
-            gpus: 8,
-            tflops: 989.0,
-            mfu: 0.4,
-        };
+        let run = TrainingRun { work: Work::full(1e9, true), tokens: 1e10, gpus: 8, tflops: 989.0, mfu: 0.4 };
         let t = training_time(&run).expect("valid");
         assert!(close(t.flops.value, 8e19, 1e-12));
         // 8e19 / (8 × 989e12 × 0.4) = 25,278 s.
         assert!(close(t.hours.value, 8e19 / (8.0 * 989e12 * 0.4) / 3600.0, 1e-12));
-        assert!(t.flops.derivation.starts_with("8·P·D"), "{}", t.flops.derivation);
+        assert!(t.flops.derivation.contains("recompute 2·P 1.00e9"), "{}", t.flops.derivation);
     }
 
     #[test]
     fn invalid_training_inputs_are_named() {
-        let run = TrainingRun {
-            params_active: 7e9,
-            tokens: f64::NAN,
-            full_recompute: false,
-            gpus: 0,
-            tflops: 312.0,
-            mfu: 1.5,
-        };
+        let run =
+            TrainingRun { work: Work::full(7e9, false), tokens: f64::NAN, gpus: 0, tflops: 312.0, mfu: 1.5 };
         let errs = training_time(&run).expect_err("invalid");
         let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["training.dataset_tokens", "parallel.gpus", "training.mfu"]);

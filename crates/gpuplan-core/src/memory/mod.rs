@@ -27,6 +27,7 @@ pub use fmt::quiet;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
+pub use training::adapter_params;
 pub use weights::{is_gguf as is_gguf_format, linear_bits as weight_bits};
 
 /// One memory component: its size and how it was derived.

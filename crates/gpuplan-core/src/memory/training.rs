@@ -67,6 +67,12 @@ fn lora_trainable(arch: &Arch, split: &Split, rank: f64, targets: LoraTargets) -
     Trainable { params, factored, largest }
 }
 
+/// LoRA adapter weights of the whole model, r·(d_in + d_out) per adapted matrix.
+pub fn adapter_params(arch: &Arch, t: &Training) -> f64 {
+    let one = Split { tp: 1, pp: 1, dp: 1, shard: Shard::None };
+    lora_trainable(arch, &one, f64::from(t.lora_rank), t.lora_targets).params
+}
+
 /// Optimizer bytes per trainable parameter (master copy included), or the
 /// factored total for Adafactor, with the notation.
 fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
