@@ -7,9 +7,9 @@
 //! hardware table) is dropped, the factors refitted on the rest, and the
 //! row predicted with them; an engine with no rows left takes the factors
 //! fitted on all remaining rows. `leave_one_source_out_error` prints the
-//! per-row table and fails past median |error| 15 % or worst 40 % (issue 19's
-//! thresholds; the model does not meet them yet, so it is ignored: run it
-//! with `--ignored`, docs/serving.md has its last table).
+//! per-row table and fails past median |error| 15 % or worst 40 % (the
+//! acceptance thresholds; the model does not meet them yet, so it is ignored:
+//! run it with `--ignored`, docs/serving.md has its last table).
 //! `core_factors_are_the_fit` fails when the core's constants differ from
 //! the fit on all rows.
 
@@ -102,8 +102,9 @@ fn predict(row: &ServingRow, r: &Replica) -> f64 {
         "closed" => at_concurrency(r, &Workload::new(row.prompt, row.output, 0.0), b).tokens_per_s / per,
         "seq" => 1.0 / at_concurrency(r, &Workload::new(row.prompt, row.output, 0.0), b).tpot_s,
         "tg" => 1.0 / r.step(1.0, o / 2.0, 0.0, 0.0).seconds(),
+        // `batch` prompt tokens per pass (llama-bench's n_ubatch).
         "pp" => {
-            let steps = (p / chunk).ceil();
+            let steps = (p / b).ceil();
             p / (steps * r.step(0.0, 0.0, p / steps, p / 2.0).seconds())
         }
         "ttft" => at_concurrency(r, &Workload::new(row.prompt, 1, 0.0), 1.0).ttft_s * 1e3,
@@ -248,7 +249,7 @@ fn core_factors_are_the_fit() {
 }
 
 #[test]
-#[ignore = "issue 19's thresholds are not met yet (docs/serving.md)"]
+#[ignore = "the held-out thresholds are not met yet (docs/serving.md)"]
 fn leave_one_source_out_error() {
     let (rows, replicas) = dataset();
     let shown: Vec<(&ServingRow, &Replica)> = rows.iter().zip(&replicas).collect();

@@ -87,9 +87,9 @@ pub fn efficiency(engine: Engine) -> Efficiency {
 /// (bandwidth share, 16-bit compute share, FP8 compute share, step overhead
 /// s) per engine, from the fit. A factor an engine's rows leave open (no
 /// FP8 rows outside TensorRT-LLM's) is the fit on all engines' rows.
-pub const VLLM: (f64, f64, f64, f64) = (0.90, 0.37, 0.51, 0.0035);
+pub const VLLM: (f64, f64, f64, f64) = (0.87, 0.37, 0.50, 0.0031);
 pub const TRTLLM: (f64, f64, f64, f64) = (1.00, 0.61, 0.52, 0.0070);
-pub const LLAMA_CPP: (f64, f64, f64, f64) = (1.00, 0.80, 0.51, 0.0030);
+pub const LLAMA_CPP: (f64, f64, f64, f64) = (1.00, 0.79, 0.50, 0.0024);
 
 /// The relative spread of the expected figures: the 80th percentile of the
 /// leave-one-source-out |error| in the calibration table (docs/serving.md).
