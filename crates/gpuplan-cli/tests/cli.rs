@@ -41,6 +41,24 @@ fn training_flags_change_the_estimate() {
     assert!(run(&["--gpus", "8", "--shard", "zero3"]) < full);
     assert!(run(&["--grad-ckpt", "full", "--chunked-ce"]) < full);
     assert!(run(&["--optimizer", "adamw-8bit", "--precision", "pure-bf16"]) < full);
+    let loss = |method: &str, loss: &str| run(&["--method", method, "--grad-ckpt", "full", "--loss", loss]);
+    assert!(loss("lora", "fused") < loss("lora", "chunked"));
+    // A full fine-tune's gradients fill after the logits are freed: the loss leaves its peak alone.
+    assert_eq!(loss("full", "fused"), loss("full", "chunked"));
+    // A full fine-tune naming the format it trains in is the same plan.
+    let pure = run(&["--precision", "pure-bf16"]);
+    assert_eq!(run(&["--precision", "pure-bf16", "--weights", "bf16"]), pure);
+}
+
+#[test]
+fn contradictory_training_flags_name_the_conflict() {
+    let train = ["estimate", "--task", "train", "--model", "qwen3-8b"];
+    let with = |extra: &[&str]| error_line(&[&train[..], extra].concat());
+    let nf4 = with(&["--weights", "nf4"]);
+    assert!(nf4.contains("training.base_weights") && nf4.contains("QLoRA"), "{nf4}");
+    let accum = with(&["--opt-in-bwd", "--grad-accum", "4"]);
+    assert!(accum.contains("training.grad_accum") && accum.contains("accumulat"), "{accum}");
+    assert!(with(&["--method", "lora", "--lora-rank", "0"]).contains("training.lora_rank"));
 }
 
 #[test]
