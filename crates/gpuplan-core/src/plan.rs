@@ -250,6 +250,22 @@ pub enum Loss {
     Fused,
 }
 
+/// A loss by name, or the `true`/`false` of plan files that had the
+/// `chunked_ce` switch (true: torchtune's chunked loss).
+fn loss_or_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Loss, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum NameOrFlag {
+        Name(Loss),
+        Flag(bool),
+    }
+    Ok(match NameOrFlag::deserialize(d)? {
+        NameOrFlag::Name(loss) => loss,
+        NameOrFlag::Flag(true) => Loss::Chunked,
+        NameOrFlag::Flag(false) => Loss::HfTrainer,
+    })
+}
+
 /// Training workload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -274,7 +290,7 @@ pub struct Training {
     pub grad_ckpt: GradCkpt,
     pub act_offload: bool,
     /// Plan files written before the loss options named this `chunked_ce`.
-    #[serde(alias = "chunked_ce")]
+    #[serde(alias = "chunked_ce", deserialize_with = "loss_or_flag")]
     pub loss: Loss,
     pub flash_attn: bool,
     /// Tokens in the training set, and passes over it, for the run time.
@@ -570,6 +586,15 @@ mod tests {
         p.training.precision = precision;
         p.training.base_weights = Some(weights);
         p
+    }
+
+    #[test]
+    fn plan_files_with_the_old_chunked_ce_switch_still_read() {
+        let read = |json: &str| serde_json::from_str::<Training>(json).map(|t| t.loss).ok();
+        assert_eq!(read(r#"{"chunked_ce": true}"#), Some(Loss::Chunked));
+        assert_eq!(read(r#"{"chunked_ce": false}"#), Some(Loss::HfTrainer));
+        assert_eq!(read(r#"{"loss": "fused"}"#), Some(Loss::Fused));
+        assert_eq!(read(r#"{"loss": "sometimes"}"#), None);
     }
 
     #[test]
