@@ -1,8 +1,10 @@
 //! The release bundle. The page is built once per language, each bundle
-//! carrying only its own text (issue 10): Trunk builds the HTML, CSS, static
-//! files and the Chinese bundle, xtask the English one, and index.html's own
-//! loader, told both names, takes the place of Trunk's. Then a Content
-//! Security Policy with the loader's hash, the JS API module, the size table.
+//! carrying only its own text: Trunk builds the HTML, CSS and static files
+//! (index.html's rust link tells it to skip the wasm, which Trunk can build
+//! for one language only), and xtask builds each language's bundle with
+//! cargo, wasm-bindgen and wasm-opt, writing their hashed names into
+//! index.html's loader. Then a Content Security Policy with the loader's
+//! hash, the JS API module, the size table.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,8 +19,7 @@ use crate::sh::{self, Result};
 /// idiomatic page on std and well-kept crates, and no more.
 const GZIP_BUDGET: u64 = 300_000;
 
-/// The page's languages, each a cargo feature of gpuplan-web; Trunk builds
-/// the first (index.html's rust link).
+/// The page's languages, each a cargo feature of gpuplan-web.
 const LANGS: [&str; 2] = ["zh", "en"];
 
 pub fn release() -> Result {
@@ -27,14 +28,9 @@ pub fn release() -> Result {
     sh::step("trunk build --release --offline", cmd)?;
     let dist = sh::root().join("dist");
     let index = dist.join("index.html");
-    let (mut html, trunk_stem) = without_trunk_loader(&read(&index)?)?;
+    let mut html = read(&index)?;
     for lang in LANGS {
-        let name = if lang == LANGS[0] {
-            rename_trunk_bundle(&dist, &trunk_stem, lang)?
-        } else {
-            page_bundle(lang, &dist)?
-        };
-        crate::minify::shorten(&dist, &name, WASM_OPT_FEATURES)?;
+        let name = page_bundle(lang, &dist)?;
         let slot = format!("BUNDLE_{lang}");
         if !html.contains(&slot) {
             return Err(format!("index.html has no {slot} for the loader to fill"));
@@ -64,44 +60,8 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// dist/index.html without the loader script and preload links Trunk wrote
-/// for its bundle (they would load it in either language), and that
-/// bundle's file stem (`gpuplan-web-<hash>`).
-fn without_trunk_loader(html: &str) -> Result<(String, String)> {
-    let from = "import init, * as bindings from './";
-    let at =
-        html.find(from).ok_or("dist/index.html has no Trunk loader (did index.html lose its rust link?)")?;
-    let stem: String = html[at + from.len()..].chars().take_while(|&c| c != '.' && c != '\'').collect();
-    let start = html[..at].rfind("<script").ok_or("Trunk's loader has no <script> tag")?;
-    let end = html[at..]
-        .find("</script>")
-        .map(|e| at + e + "</script>".len())
-        .ok_or("Trunk's loader is not closed")?;
-    let mut out = format!("{}{}", &html[..start], &html[end..]);
-    // The modulepreload and preload links that name the bundle.
-    while let Some(link) = out.find(&format!("./{stem}")).and_then(|i| out[..i].rfind("<link")) {
-        let close =
-            out[link..].find('>').map(|e| link + e + 1).ok_or("unclosed <link> in dist/index.html")?;
-        out.replace_range(link..close, "");
-    }
-    Ok((out, stem))
-}
-
-/// Renames Trunk's `gpuplan-web-<hash>` files to `gpuplan-web-<lang>-<hash>`,
-/// named like the other bundle; returns the new stem.
-fn rename_trunk_bundle(dist: &Path, stem: &str, lang: &str) -> Result<String> {
-    let hash =
-        stem.strip_prefix("gpuplan-web-").ok_or_else(|| format!("unexpected Trunk bundle name {stem}"))?;
-    let name = format!("gpuplan-web-{lang}-{hash}");
-    for suffix in [".js", "_bg.wasm"] {
-        let (from, to) = (dist.join(format!("{stem}{suffix}")), dist.join(format!("{name}{suffix}")));
-        std::fs::rename(&from, &to).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
-    }
-    Ok(name)
-}
-
 /// Builds the page for one language into dist/ as `gpuplan-web-<lang>-<hash>`
-/// (.js and _bg.wasm), as Trunk builds the other, and returns that name.
+/// (.js and _bg.wasm) and returns that name.
 fn page_bundle(lang: &str, dist: &Path) -> Result<String> {
     let mut build = sh::cargo(&["build", "--release", "--target", "wasm32-unknown-unknown"]);
     build.args(["-p", "gpuplan-web", "--bin", "gpuplan-web", "--features", lang]);
@@ -154,6 +114,7 @@ fn js_api() -> Result {
 }
 
 /// The features current rustc output uses: binaryen must be told of them.
+/// The only place the wasm-opt flags are written.
 const WASM_OPT_FEATURES: &[&str] = &[
     "--enable-bulk-memory",
     "--enable-nontrapping-float-to-int",

@@ -2,7 +2,6 @@
 //! and `cargo xtask test`; both install whatever is missing first.
 
 mod build;
-mod minify;
 mod serve;
 mod sh;
 mod tools;
