@@ -119,7 +119,8 @@ texts! {
     // Hardware
     HardwareSection => "硬件", "Hardware";
     Headroom => "显存余量", "Memory headroom";
-    HeadroomHint => "常见 10–30 %", "typically 10-30 %";
+    HeadroomHint => "种子 001 的三到五成是只算权重时留的；这里已计入 KV 缓存、激活和运行时", "seed 001's 30-50 % is over weights alone; the KV cache, activations and runtime are counted here";
+    Cuda => "软件所用 CUDA 版本", "CUDA your software is built for";
     GpusPerNode => "每台服务器 GPU 数", "GPUs per server";
     // Cost inputs
     CostSection => "费用", "Cost";

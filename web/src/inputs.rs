@@ -335,6 +335,7 @@ fn hardware(f: &mut Form) -> El {
         gpu_select(f),
         f.num(num!(K::Headroom, "hardware.headroom_pct", f64).unit(K::UnitPct).hint(K::HeadroomHint)),
         f.num(num!(K::GpusPerNode, "hardware.gpus_per_node", int).unit(K::UnitGpus)),
+        f.select(choice!(K::Cuda, "cuda", o::CUDA)),
     ]);
     section(f, K::HardwareSection, vec![fields])
 }

@@ -117,6 +117,18 @@ pub const MODEL_KIND: &[Opt] = &[
     tr("generic", "通用（非 Transformer）", "Generic (non-transformer)"),
 ];
 
+/// CUDA releases of the checklist's driver table; "" for not stated.
+pub const CUDA: &[Opt] = &[
+    tr("", "未说明", "not stated"),
+    same("11.8", "11.8"),
+    same("12.0", "12.0"),
+    same("12.4", "12.4"),
+    same("12.8", "12.8"),
+    same("13.0", "13.0"),
+    same("13.1", "13.1"),
+    same("13.2", "13.2"),
+];
+
 pub const CURRENCY: &[Opt] =
     &[tr("USD", "美元 USD", "US dollar (USD)"), tr("CNY", "人民币 CNY", "Chinese yuan (CNY)")];
 
@@ -188,5 +200,16 @@ mod tests {
         use gpuplan_core::hardware::{GpuClass, Stack};
         covers(&CLASS_FILTER[1..], &[GpuClass::Datacenter, GpuClass::Workstation, GpuClass::Geforce]);
         covers(&STACK_FILTER[1..], &[Stack::Cuda, Stack::Rocm, Stack::Cann]);
+    }
+
+    /// Every CUDA choice reads back through the plan's link field.
+    #[test]
+    fn cuda_choices_read_back_through_the_link_field() {
+        let field = gpuplan_core::share::field("cuda").expect("the cuda field");
+        for o in CUDA {
+            let mut plan = gpuplan_core::plan::Plan::default();
+            assert!(field.write(&mut plan, o.value), "{}", o.value);
+            assert_eq!(field.text(&plan).as_deref(), Some(o.value));
+        }
     }
 }
