@@ -174,6 +174,18 @@ test('each kind of control changes the plan and the link', async () => {
   await context.close();
 });
 
+test('the first screen shows the answer, on a phone and on a desktop', async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    const { page, context } = await openPage(browser, server.url, { viewport });
+    await ready(page);
+    const peak = await page.getByTestId('peak-memory').boundingBox();
+    assert.ok(peak && peak.y + peak.height <= viewport.height, `${viewport.width} px: peak memory at ${peak?.y}px`);
+    const examples = await page.locator('.examples').boundingBox();
+    assert.ok(examples.y > peak.y, `${viewport.width} px: the examples come after the answer`);
+    await context.close();
+  }
+});
+
 test('fits a 360 px wide screen without horizontal scrolling', async () => {
   const { page, context } = await openPage(browser, server.url, { viewport: { width: 360, height: 780 } });
   await ready(page);

@@ -14,8 +14,10 @@ use crate::results::results;
 use crate::sheet;
 use crate::state::App;
 
-/// Builds the page into `<body>`: header, link notice, examples, the two
-/// columns and the share panel. Every part is a patched block (`dom.rs`).
+/// Builds the page into `<body>`: header, link notice, the two columns,
+/// examples and the share panel. The answer comes first: the examples follow
+/// the columns, and on a narrow screen the results stand above the inputs
+/// (style.css). Every part is a patched block (`dom.rs`).
 pub fn app() {
     let start = link::start();
     let embed = start.link.embed;
@@ -44,12 +46,12 @@ pub fn app() {
         append(&page, header_block(app));
     }
     append(&page, link::notice(app, start.link.ignored.clone()));
-    append(&page, gallery_block(app));
     if let Some(main) = element("main", &[("id", "app"), ("class", "layout")]) {
         append(&main, inputs(app));
         append(&main, results(app));
         append(&page, Some(main));
     }
+    append(&page, gallery_block(app));
     append(&page, share_link(app, embed, start.link.host.clone()));
 }
 
