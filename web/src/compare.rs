@@ -66,13 +66,7 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
         chosen.and_then(|g| g.best.as_ref()).map_or_else(|| t(lang, K::NoFit).into(), |b| b.gpus.to_string());
     let speed = chosen.and_then(|g| g.speed.as_ref()).and_then(|s| match plan.task {
         Task::Train => s.training.as_ref().map(|x| figure(&x.hours)),
-        Task::Infer => s.inference.as_ref().map(|x| {
-            figure(
-                &x.expected
-                    .as_ref()
-                    .map_or_else(|| x.bound.decode_tps_total.clone(), |e| e.decode_tps_total.figure()),
-            )
-        }),
+        Task::Infer => s.inference.as_ref().map(|x| figure(&x.decode_tps_total())),
     });
     let best = r.cost.best.as_ref().and_then(|id| r.cost.options.iter().find(|o| &o.id == id));
     vec![

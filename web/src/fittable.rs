@@ -34,11 +34,7 @@ fn speed(row: &GpuFit, task: Task) -> Option<Figure> {
     let s = row.speed.as_ref()?;
     match task {
         Task::Train => s.training.as_ref().map(|t| t.hours.clone()),
-        Task::Infer => s.inference.as_ref().map(|i| {
-            i.expected
-                .as_ref()
-                .map_or_else(|| i.bound.decode_tps_total.clone(), |e| e.decode_tps_total.figure())
-        }),
+        Task::Infer => s.inference.as_ref().map(|i| i.decode_tps_total()),
     }
 }
 

@@ -66,12 +66,31 @@ impl Flags {
 
     /// Removes `--name VALUE` read as a `T` ("a number", "a whole number": `what`).
     pub fn parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
+        self.read(name, &format!("--{name}"), what)
+    }
+
+    /// The same, the message naming the plan field the flag sets.
+    pub fn field<T: std::str::FromStr>(
+        &mut self,
+        name: &str,
+        field: &str,
+        what: &str,
+    ) -> Result<Option<T>, CliError> {
+        self.read(name, &format!("--{name} ({field})"), what)
+    }
+
+    fn read<T: std::str::FromStr>(
+        &mut self,
+        name: &str,
+        label: &str,
+        what: &str,
+    ) -> Result<Option<T>, CliError> {
         match self.value(name)? {
             Some(v) => v
                 .trim()
                 .parse()
                 .map(Some)
-                .map_err(|_| CliError(format!("--{name}: expected {what}, got \"{v}\""))),
+                .map_err(|_| CliError(format!("{label}: expected {what}, got \"{v}\""))),
             None => Ok(None),
         }
     }
@@ -190,14 +209,6 @@ const ENGINES: [Engine; 5] = Engine::ALL;
 /// The switches [`plan`] reads; subcommands pass them to [`Flags::parse`].
 pub const PLAN_SWITCHES: [&str; 4] = ["opt-in-bwd", "act-offload", "chunked-ce", "no-flash-attn"];
 
-/// A number a flag gives, or a line saying what was expected.
-fn number<T: std::str::FromStr>(flag: &str, field: &str, given: &str, what: &str) -> Result<T, CliError> {
-    given
-        .trim()
-        .parse()
-        .map_err(|_| CliError(format!("--{flag} ({field}): expected {what}, got \"{given}\"")))
-}
-
 /// Reads the flag, parsed, if given.
 struct Reader<'a> {
     flags: &'a mut Flags,
@@ -205,17 +216,11 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn int<T: std::str::FromStr>(&mut self, flag: &str, field: &str) -> Result<Option<T>, CliError> {
-        match self.flags.value(flag)? {
-            Some(v) => number(flag, field, &v, "a whole number").map(Some),
-            None => Ok(None),
-        }
+        self.flags.field(flag, field, "a whole number")
     }
 
     fn real(&mut self, flag: &str, field: &str) -> Result<Option<f64>, CliError> {
-        match self.flags.value(flag)? {
-            Some(v) => number(flag, field, &v, "a number").map(Some),
-            None => Ok(None),
-        }
+        self.flags.field(flag, field, "a number")
     }
 
     fn pick<T>(&mut self, flag: &str, field: &str, all: &[T]) -> Result<Option<T>, CliError>

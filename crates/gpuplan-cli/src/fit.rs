@@ -36,10 +36,10 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
 /// and the run and service figures the speed section reads.
 pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
     let h = &mut plan.hardware;
-    if let Some(v) = number(flags, "headroom", "hardware.headroom_pct")? {
+    if let Some(v) = flags.field::<f64>("headroom", "hardware.headroom_pct", "a number")? {
         h.headroom_pct = v;
     }
-    if let Some(v) = number(flags, "gpus-per-node", "hardware.gpus_per_node")? {
+    if let Some(v) = flags.field::<f64>("gpus-per-node", "hardware.gpus_per_node", "a number")? {
         h.gpus_per_node = whole(v, "gpus-per-node", "hardware.gpus_per_node")?;
     }
     if let Some(path) = flags.value("custom-gpu")? {
@@ -48,17 +48,17 @@ pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
         h.custom = Some(gpu);
     }
     let t = &mut plan.training;
-    if let Some(v) = number(flags, "tokens", "training.dataset_tokens")? {
+    if let Some(v) = flags.field::<f64>("tokens", "training.dataset_tokens", "a number")? {
         t.dataset_tokens = v;
     }
-    if let Some(v) = number(flags, "epochs", "training.epochs")? {
+    if let Some(v) = flags.field::<f64>("epochs", "training.epochs", "a number")? {
         t.epochs = v;
     }
-    if let Some(v) = number(flags, "mfu", "training.mfu")? {
+    if let Some(v) = flags.field::<f64>("mfu", "training.mfu", "a number")? {
         t.mfu = v;
     }
     for flag in ["target-qps", "qps"] {
-        if let Some(v) = number(flags, flag, "inference.target_qps")? {
+        if let Some(v) = flags.field::<f64>(flag, "inference.target_qps", "a number")? {
             // In a plan 0 means "no target"; on the command line it is a mistake.
             if v.is_nan() || v <= 0.0 {
                 return Err(CliError(format!(
@@ -90,17 +90,6 @@ fn measured(given: &str) -> Result<Measured, CliError> {
         )));
     }
     Ok(Measured { gpu: gpu.trim().to_string(), tok_s })
-}
-
-fn number(flags: &mut Flags, flag: &str, field: &str) -> Result<Option<f64>, CliError> {
-    match flags.value(flag)? {
-        Some(v) => v
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| CliError(format!("--{flag} ({field}): expected a number, got \"{v}\""))),
-        None => Ok(None),
-    }
 }
 
 fn whole(v: f64, flag: &str, field: &str) -> Result<u32, CliError> {

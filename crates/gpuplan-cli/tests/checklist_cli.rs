@@ -47,7 +47,7 @@ fn a_bad_cuda_version_is_one_line() {
     assert_eq!(err.trim(), "error: --cuda: expected a version such as 12.8, got \"twelve\"");
 }
 
-/// The seed items of issue 26 as a reader of the CLI meets them.
+/// The seed items (docs/seeds.md) as a reader of the CLI meets them.
 #[test]
 fn seed_items_show_in_the_cli() {
     let gpus = stdout(&["gpus"]);

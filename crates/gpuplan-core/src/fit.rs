@@ -104,8 +104,8 @@ pub fn usable(gpu: &Gpu, plan: &Plan) -> Usable {
     let ecc = if ecc_on_gddr6 { nominal * GDDR6_ECC_SHARE } else { 0.0 };
     let capacity = nominal - ecc;
     let share = plan.hardware.headroom_pct / 100.0;
-    let vllm = plan.task == Task::Infer && plan.inference.engine.pools();
-    let pool_gap = if vllm { 1.0 - plan.inference.gpu_mem_util } else { 0.0 };
+    let pools = plan.task == Task::Infer && plan.inference.engine.pools();
+    let pool_gap = if pools { 1.0 - plan.inference.gpu_mem_util } else { 0.0 };
     let kept = share.max(pool_gap).clamp(0.0, 1.0);
     let headroom = capacity * kept;
     let bytes = capacity - headroom;

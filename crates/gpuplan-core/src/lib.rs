@@ -11,6 +11,7 @@
     )
 )]
 
+mod bisect;
 pub mod checklist;
 pub mod cost;
 pub mod error;

@@ -305,6 +305,16 @@ pub struct InferenceFigures {
     pub bound: InferenceSpeed,
 }
 
+impl InferenceFigures {
+    /// Total decode throughput to plan with: the expected value, or the
+    /// bound when there is none.
+    pub fn decode_tps_total(&self) -> Figure {
+        self.expected
+            .as_ref()
+            .map_or_else(|| self.bound.decode_tps_total.clone(), |e| e.decode_tps_total.figure())
+    }
+}
+
 /// The speed figures of one option, or why they are missing.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpeedSummary {
@@ -326,7 +336,7 @@ impl SpeedSummary {
         if let Some(t) = &self.training {
             t.hours.value
         } else if let Some(i) = &self.inference {
-            1.0 / i.expected.as_ref().map_or(i.bound.decode_tps_total.value, |e| e.decode_tps_total.value)
+            1.0 / i.decode_tps_total().value
         } else {
             f64::INFINITY
         }

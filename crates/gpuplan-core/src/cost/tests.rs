@@ -345,7 +345,7 @@ fn spot_adds_re_runs_and_restarts() {
     assert_eq!(cents(b.compute), 310_162);
 }
 
-/// Seed 001: 10 req/s of 300 KB all day is 7,884 GB a month, 24 Mbps on average.
+/// Seed 001's service: 10 req/s of 300 KB responses, all day (docs/market.md).
 fn serving_24_mbps() -> (CostInputs, Demand) {
     let inputs = CostInputs { egress_auto: true, months: 1.0, ..bare(Horizon::Serve) };
     let demand = Demand { qps: 10.0, response_kb: 300.0, ..demand("rtx-4090", 1, 0.0) };

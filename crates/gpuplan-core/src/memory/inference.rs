@@ -16,11 +16,11 @@ const VLLM_BLOCK: u64 = 16;
 
 pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
     let (w, w_txt) = weights::bytes(arch, inf.weights, split);
-    let context = match inf.engine {
-        Engine::Vllm | Engine::Sglang | Engine::Trtllm => {
-            inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK)
-        }
-        Engine::Transformers | Engine::LlamaCpp => inf.context,
+    // A pooling engine hands out the cache in whole blocks.
+    let context = if inf.engine.pools() {
+        inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK)
+    } else {
+        inf.context
     };
     let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, context, inf.concurrency);
     let (ws, ws_txt) = runtime::bytes(arch, split, inf);
@@ -34,14 +34,14 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
             ),
         ));
     }
-    let mut pool = None;
+    let pool = if inf.engine.pools() {
+        vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes)
+    } else {
+        None
+    };
     let peak_kind = match inf.engine {
-        Engine::Vllm | Engine::Sglang | Engine::Trtllm => {
-            pool = vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes);
-            PeakKind::Reserved
-        }
-        Engine::LlamaCpp => PeakKind::Reserved,
         Engine::Transformers => PeakKind::Allocated,
+        _ => PeakKind::Reserved,
     };
     Built {
         weights: Part::new(w, w_txt, weights::SOURCE),

@@ -22,22 +22,7 @@ fn search(
         // Values so large the estimate overflows do not fit.
         super::fmt::quiet(|| estimate_on(&p, None)).is_ok_and(|r| r.per_gpu_bytes <= budget)
     };
-    if !fits(1) {
-        return Ok(None);
-    }
-    if fits(hi) {
-        return Ok(Some(hi));
-    }
-    let (mut lo, mut hi) = (1u64, hi);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Ok(Some(lo))
+    Ok(crate::bisect::largest(hi, fits))
 }
 
 /// Longest context (inference) or sequence length (training), in tokens,

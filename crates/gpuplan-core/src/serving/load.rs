@@ -122,25 +122,8 @@ pub fn max_concurrency_for_tpot(r: &Replica, w: &Workload, tpot_s: f64, max_conc
     largest(max_concurrency, |c| at_concurrency(r, w, c as f64).tpot_s <= tpot_s)
 }
 
-/// The largest whole concurrency in 1..=`top` that `meets`, for a test that
-/// holds up to some concurrency and fails past it (latency rises with the
-/// batch), by bisection; None when one sequence already fails.
+/// The largest whole concurrency up to `top` that `meets` (latency rises
+/// with the batch); None when one sequence already fails.
 pub fn largest(top: f64, meets: impl Fn(u64) -> bool) -> Option<u64> {
-    let top = top.floor().clamp(1.0, 1.0e6) as u64;
-    if !meets(1) {
-        return None;
-    }
-    if meets(top) {
-        return Some(top);
-    }
-    let (mut lo, mut hi) = (1_u64, top);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if meets(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Some(lo)
+    crate::bisect::largest(top.floor().clamp(1.0, 1.0e6) as u64, meets)
 }
