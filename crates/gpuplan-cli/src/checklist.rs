@@ -29,8 +29,8 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let offers = crate::market::read(&mut flags, &mut plan)?.offers;
     flags.finish()?;
     let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| CliError::fields(&e, lang))?;
-    let mut facts =
-        checklist::facts(&plan, &r.memory, &r.cost, &offers).map_err(|e| CliError::fields(&e, lang))?;
+    let mut facts = checklist::facts(&plan, &r.memory, r.selection.as_ref(), &offers)
+        .map_err(|e| CliError::fields(&e, lang))?;
     facts.rented = !own_hardware;
     let mut ticks = plan.ticks.clone();
     ticks.extend(extra_ticks.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_string));

@@ -7,6 +7,7 @@ use gpuplan_core::cost::{CostReport, OptionCost};
 use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{age, Age};
 use gpuplan_core::report;
+use gpuplan_core::selection::Selection;
 use serde::Serialize;
 
 use crate::args::{self, CliError, Flags, Format};
@@ -21,6 +22,8 @@ struct Out<'a> {
     today: &'a str,
     #[serde(flatten)]
     cost: &'a CostReport,
+    /// The workload's chosen configuration: the option it orders.
+    selection: Option<&'a Selection>,
     ages: BTreeMap<&'a str, Age>,
 }
 
@@ -45,12 +48,16 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let ages = cost.options.iter().map(|o| (o.id.as_str(), age(&o.date, &today))).collect();
-            let text = serde_json::to_string_pretty(&Out { today: &today, cost, ages })
+            let selection = report.selection.as_ref();
+            let text = serde_json::to_string_pretty(&Out { today: &today, cost, selection, ages })
                 .map_err(|e| CliError(e.to_string()))?;
             println!("{text}");
         }
         Format::Text => {
             let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
+            if let Some(s) = &report.selection {
+                println!("{} {}", lang.pick("所选配置：", "Selection:"), s.describe(lang));
+            }
             print!("{}", text(cost, lang, &today, top));
         }
     }

@@ -29,6 +29,7 @@ pub mod offers;
 pub mod plan;
 pub mod presets;
 pub mod report;
+pub mod selection;
 pub mod serving;
 pub mod share;
 pub mod sheet;

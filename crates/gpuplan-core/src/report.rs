@@ -12,12 +12,16 @@ use crate::lang::Lang;
 use crate::memory::MemoryResult;
 use crate::offers::Offer;
 use crate::plan::{Plan, Task};
+use crate::selection::{Basis, Selection};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub memory: MemoryResult,
     pub fit: FitReport,
     pub cost: CostReport,
+    /// What to order: the plan's GPU, its count and layout, and the
+    /// purchase option. None when the plan names no GPU.
+    pub selection: Option<Selection>,
     /// The only part in words: the checklist, in the language asked for.
     pub checklist: Checklist,
 }
@@ -31,10 +35,12 @@ pub fn evaluate(plan: &Plan, lang: Lang) -> Result<Report, Vec<FieldError>> {
 pub fn evaluate_with(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
-    let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit), offers)?;
-    let facts = crate::checklist::facts(plan, &memory, &cost, offers)?;
+    let layout = crate::selection::layout(plan, &fit)?;
+    let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit, layout.as_ref()), offers)?;
+    let selection = layout.map(|s| s.with_option(&cost));
+    let facts = crate::checklist::facts(plan, &memory, selection.as_ref(), offers)?;
     let checklist = crate::checklist::build(&facts, lang, &plan.ticks)?;
-    Ok(Report { memory, fit, cost, checklist })
+    Ok(Report { memory, fit, cost, selection, checklist })
 }
 
 /// The part of the report a page shows first: peak memory and the plan's
@@ -66,9 +72,17 @@ fn cost_inputs(plan: &Plan) -> CostInputs {
 }
 
 /// What each GPU type that can run the plan needs: its GPU count (with
-/// replicas for a target QPS) and, for training, the run's hours.
-fn demand(plan: &Plan, fit: &FitReport) -> Demand {
-    let needs = fit.rows.iter().filter_map(|row| need(plan.task, row)).collect();
+/// replicas for a target QPS) and, for training, the run's hours. The
+/// plan's own GPU is billed for the selection's layout.
+fn demand(plan: &Plan, fit: &FitReport, selection: Option<&Selection>) -> Demand {
+    let needs = fit
+        .rows
+        .iter()
+        .filter_map(|row| match selection.filter(|_| row.chosen) {
+            Some(s) => selected(plan.task, s),
+            None => need(plan.task, row),
+        })
+        .collect();
     let unfit = fit.rows.iter().filter(|row| row.best.is_none()).map(|row| row.gpu_id.clone()).collect();
     Demand { needs, unfit, qps: plan.inference.target_qps, response_kb: plan.inference.response_kb }
 }
@@ -85,6 +99,16 @@ fn need(task: Task, row: &GpuFit) -> Option<Need> {
     // The count meeting the serving targets, else the fitting layout.
     let gpus = speed.and_then(|s| s.gpus_for_target.as_ref()).map_or(best.gpus, |t| t.gpus).max(1);
     run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours, custom: row.custom })
+}
+
+/// The bill's need for the selection: its count and run hours; None when
+/// it does not fit or has no run length.
+fn selected(task: Task, s: &Selection) -> Option<Need> {
+    if s.basis == Basis::DoesNotFit {
+        return None;
+    }
+    let run_hours = s.run_hours(task)?;
+    Some(Need { gpu: s.gpu.clone(), gpus: s.gpus, run_hours, custom: s.custom })
 }
 
 #[cfg(test)]
@@ -116,7 +140,9 @@ mod tests {
         let h = headline(&custom).unwrap();
         let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
         assert!(chosen.custom && h.gpu == Some((chosen.gpu_name.clone(), chosen.usable.clone())));
-        let facts = crate::checklist::facts(&custom, &r.memory, &r.cost, &crate::offers::defaults()).unwrap();
+        let facts =
+            crate::checklist::facts(&custom, &r.memory, r.selection.as_ref(), &crate::offers::defaults())
+                .unwrap();
         assert_eq!(facts.gpu.map(|g| g.id), Some("my-card".into()));
         plan.inference.context = 0;
         assert_eq!(headline(&plan).unwrap_err(), evaluate(&plan, Lang::En).unwrap_err());
@@ -127,7 +153,7 @@ mod tests {
         let mut plan = Plan { task: Task::Train, ..Plan::default() };
         plan.training.method = crate::plan::Method::Lora;
         let r = evaluate(&plan, Lang::En).unwrap();
-        let d = demand(&plan, &r.fit);
+        let d = demand(&plan, &r.fit, r.selection.as_ref());
         assert!(d.needs.iter().all(|n| n.run_hours > 0.0), "{d:?}");
         assert!(d.needs.iter().any(|n| n.gpu == "h100-sxm"));
         assert!(d.needs.iter().any(|n| n.gpu == "h200-nvl"), "its datasheet's dense BF16 gives a run length");

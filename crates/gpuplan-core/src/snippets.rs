@@ -40,7 +40,7 @@ pub fn snippets(plan: &Plan, report: &Report, lang: Lang, base: &str) -> Snippet
     let base = base.split(['?', '#']).next().unwrap_or_default();
     let link = url(&format!("{base}?{}", crate::share::encode(plan, Some(lang), None)));
     let title = title(plan, lang);
-    let tables = tables(plan, report, lang);
+    let tables = tables(report, lang);
     let open = lang.pick("在 gpuplan 中打开此方案", "Open this plan in gpuplan");
     // The last '/' past the scheme's "//".
     let scheme_end = base.find("//").map_or(0, |j| j + 1);
@@ -86,8 +86,8 @@ fn title(plan: &Plan, lang: Lang) -> String {
     format!("gpuplan: {model} · {task}")
 }
 
-/// Memory by component, the chosen GPU, the cheapest option's bill.
-fn tables(plan: &Plan, r: &Report, lang: Lang) -> [Table; 3] {
+/// Memory by component, the chosen GPU, the selection's bill.
+fn tables(r: &Report, lang: Lang) -> [Table; 3] {
     let m = &r.memory;
     let parts = m.components.named(lang);
     let memory = Table {
@@ -132,9 +132,10 @@ fn tables(plan: &Plan, r: &Report, lang: Lang) -> [Table; 3] {
                 lang.pick(" 张以内装不下", " GPUs")
             ),
         };
+        let ordered = r.selection.as_ref().map_or_else(|| "-".into(), |s| s.gpus.to_string());
         hardware.rows = vec![
             ["GPU".into(), g.gpu_name.clone()],
-            [lang.pick("本方案 GPU 数", "GPUs in this plan").into(), plan.parallel.gpus.to_string()],
+            [lang.pick("要订的 GPU 数", "GPUs to order").into(), ordered],
             [
                 lang.pick("每卡所需 / 可用", "Per GPU: needed / usable").into(),
                 format!("{} / {}{verdict}", size(need as f64), size(usable as f64)),
@@ -143,10 +144,12 @@ fn tables(plan: &Plan, r: &Report, lang: Lang) -> [Table; 3] {
         ];
     }
 
-    let best = r.cost.best.as_ref().and_then(|id| r.cost.options.iter().find(|o| &o.id == id));
+    // The bill of the selection's purchase option: the machine the hardware table names.
+    let chosen = r.selection.as_ref().and_then(|s| s.option.as_ref());
+    let best = chosen.and_then(|c| r.cost.options.iter().find(|o| o.id == c.id));
     let cur = r.cost.currency.code();
     let cost = Table {
-        title: lang.pick("费用（最便宜的购买方式）", "Cost (the cheapest purchase option)"),
+        title: lang.pick("费用（所选购买方式）", "Cost (the chosen purchase option)"),
         head: [lang.pick("账单项", "Bill line"), lang.pick("金额", "Amount")],
         note: Some(match best {
             Some(o) => format!(
@@ -156,7 +159,9 @@ fn tables(plan: &Plan, r: &Report, lang: Lang) -> [Table; 3] {
                 o.instances,
                 o.gpus_per_instance
             ),
-            None => lang.pick("没有满足此方案的报价。", "No offer meets this plan.").into(),
+            None => {
+                lang.pick("这款 GPU 没有满足此方案的报价。", "No offer for this GPU meets this plan.").into()
+            }
         }),
         rows: best
             .map(|o| o.lines.iter().map(|l| [l.label(lang), format!("{} {cur}", l.amount.text())]).collect())
@@ -328,11 +333,16 @@ mod tests {
         assert!(md.contains("|---|---|\n"));
         let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
         assert!(md.contains(&format!("| GPU | {} |", chosen.gpu_name)), "{md}");
-        assert!(md.contains("| GPUs in this plan | 1 |\n| Per GPU: needed / usable | "), "{md}");
+        let ordered = r.selection.as_ref().unwrap().gpus;
+        assert!(
+            md.contains(&format!("| GPUs to order | {ordered} |\n| Per GPU: needed / usable | ")),
+            "{md}"
+        );
         let b = chosen.best.as_ref().unwrap();
         let fewest = format!("{} × {}, {}, 1 server(s)", b.gpus, chosen.gpu_name, b.strategy.label(Lang::En));
         assert!(md.contains(&format!(": exceeds |\n| Fewest GPUs that fit | {fewest} |")), "{md}");
-        let best = r.cost.options.iter().find(|o| Some(&o.id) == r.cost.best.as_ref()).unwrap();
+        let chosen_option = r.selection.as_ref().and_then(|s| s.option.as_ref()).unwrap();
+        let best = r.cost.options.iter().find(|o| o.id == chosen_option.id).unwrap();
         let total = format!("| **Total** | **{} {}** |", best.total.text(), r.cost.currency.code());
         assert!(md.contains(&total), "{md}");
         for line in &best.lines {
@@ -392,7 +402,7 @@ mod tests {
         plan.cost.deadline_h = 0.001;
         let (r, s) = of(&plan, Lang::En, "https://h.example/");
         assert!(r.cost.best.is_none());
-        assert!(s.markdown.contains("No offer meets this plan."), "{}", s.markdown);
+        assert!(s.markdown.contains("No offer for this GPU meets this plan."), "{}", s.markdown);
         assert!(!s.markdown.contains("**Total**"));
     }
 }

@@ -2,27 +2,29 @@
 //! memory estimate and the bill onto the checklist's input, for the page and the CLI.
 
 use super::facts::Facts;
-use crate::cost::{CostReport, OptionCost, OptionKind, HOURS_PER_MONTH};
+use crate::cost::{OptionKind, HOURS_PER_MONTH};
 use crate::error::FieldError;
 use crate::memory::MemoryResult;
 use crate::model::ModelSpec;
 use crate::offers::Offer;
 use crate::plan::{Parallel, Plan, Precision, Task};
+use crate::selection::{Purchase, Selection};
 
-/// The facts of a valid plan. `memory` and `cost` are its memory estimate and
-/// bill (from [`crate::report::evaluate_with`] over `offers`). The caller sets
-/// what the plan does not hold: `rented` (default true) and `network_gbps`.
+/// The facts of a valid plan. `memory` and `selection` are its memory
+/// estimate and chosen configuration (from [`crate::report::evaluate_with`]
+/// over `offers`): the GPU count, layout and purchase option come from the
+/// selection only. The caller sets what the plan does not hold: `rented`
+/// (default true) and `network_gbps`.
 pub fn facts(
     plan: &Plan,
     memory: &MemoryResult,
-    cost: &CostReport,
+    selection: Option<&Selection>,
     offers: &[Offer],
 ) -> Result<Facts, Vec<FieldError>> {
     let whole = whole_model(plan)?;
     let gpu = plan.hardware.chosen().cloned();
-    // The cheapest option that meets the plan on the chosen GPU (options come cheapest first).
-    let option = gpu.as_ref().and_then(|g| cost.options.iter().find(|o| o.meets && o.gpu == g.id));
-    let p = &plan.parallel;
+    let option = selection.and_then(|s| s.option.as_ref());
+    let p = selection.map_or_else(|| plan.parallel.clone(), Selection::parallel);
     let (inf, tr) = (&plan.inference, &plan.training);
     Ok(Facts {
         task: plan.task,
@@ -43,7 +45,8 @@ pub fn facts(
         tensor_parallel: p.tp.max(1),
         pipeline_parallel: p.pp.max(1),
         shard: p.shard,
-        nodes: p.gpus.max(1).div_ceil(plan.hardware.gpus_per_node.max(1)),
+        nodes: selection
+            .map_or_else(|| p.gpus.max(1).div_ceil(plan.hardware.gpus_per_node.max(1)), |s| s.nodes),
         checkpoint_bytes: (plan.task == Task::Train).then(|| checkpoint(plan, &whole)),
         option: option.map(|o| o.kind),
         egress_gb_month: egress_per_month(plan, option),
@@ -100,7 +103,7 @@ fn model_name(spec: &ModelSpec) -> String {
 
 /// GB a month, as the bill counts it: a service's monthly figure (estimated
 /// from QPS × response size when asked), or a run's total over the months it spans.
-fn egress_per_month(plan: &Plan, option: Option<&OptionCost>) -> f64 {
+fn egress_per_month(plan: &Plan, option: Option<&Purchase>) -> f64 {
     let c = &plan.cost;
     match plan.task {
         Task::Infer if c.egress_auto && plan.inference.target_qps > 0.0 => {
@@ -120,7 +123,7 @@ fn egress_per_month(plan: &Plan, option: Option<&OptionCost>) -> f64 {
 }
 
 /// Egress a monthly server includes, for all its instances.
-fn allowance(o: &OptionCost, plan: &Plan, offers: &[Offer]) -> Option<f64> {
+fn allowance(o: &Purchase, plan: &Plan, offers: &[Offer]) -> Option<f64> {
     if o.kind != OptionKind::Monthly {
         return None;
     }
@@ -130,7 +133,7 @@ fn allowance(o: &OptionCost, plan: &Plan, offers: &[Offer]) -> Option<f64> {
 }
 
 /// Runs for a day or more, or serves around the clock.
-fn long_run(plan: &Plan, option: Option<&OptionCost>) -> bool {
+fn long_run(plan: &Plan, option: Option<&Purchase>) -> bool {
     match plan.task {
         Task::Infer => plan.cost.hours_per_day >= 24.0,
         Task::Train => option.is_some_and(|o| o.run_hours >= 24.0),
@@ -145,7 +148,7 @@ mod tests {
     fn facts_of(plan: &Plan) -> Facts {
         let offers = crate::offers::defaults();
         let r = crate::report::evaluate_with(plan, &offers, crate::lang::Lang::En).expect("valid plan");
-        facts(plan, &r.memory, &r.cost, &offers).expect("valid plan")
+        facts(plan, &r.memory, r.selection.as_ref(), &offers).expect("valid plan")
     }
 
     #[test]
@@ -174,7 +177,8 @@ mod tests {
         let got = f.checkpoint_bytes.expect("training") as f64;
         assert!((got - want).abs() < 0.01 * want, "{got} vs {want}");
         assert!(got > 0.95e12, "a 70B full fine-tune checkpoint is about 1 TB: {got}");
-        assert_eq!(f.nodes, 2, "16 GPUs at 8 per server");
+        // The selection's count (16 ZeRO-3 ranks do not fit an H100, so the fit's), at 8 per server.
+        assert!(f.gpu_count > 16 && f.nodes == f.gpu_count.div_ceil(8), "{} on {}", f.gpu_count, f.nodes);
     }
 
     #[test]
