@@ -80,6 +80,10 @@ pub struct Gpu {
     /// GPUs that share the fast link: a server's NVSwitch or Infinity Fabric
     /// domain (8), a rack (72), a bridged pair (2), or 1 with PCIe only.
     pub link_domain: u32,
+    /// The most MIG instances the part splits into (NVIDIA MIG User Guide,
+    /// "Supported GPUs": 7 on A100, H100, H200, H20, B200 and GB200, 4 on
+    /// RTX PRO 6000 Blackwell); 0 where the guide does not list the part.
+    pub mig: u8,
     /// `notes` in Chinese.
     pub notes_zh: Text,
     /// Names of the fields whose values are disputed or unverified.
@@ -115,6 +119,7 @@ impl Default for Gpu {
             unverified: true,
             arch: Cow::Borrowed(""),
             link_domain: 1,
+            mig: 0,
             notes_zh: Cow::Borrowed(""),
             unverified_fields: Cow::Borrowed(&[]),
         }

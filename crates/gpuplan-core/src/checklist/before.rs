@@ -12,6 +12,7 @@ pub(super) const SPECS: &[Spec] = &[
     Spec { id: "workload", rule: workload },
     Spec { id: "memory", rule: memory },
     Spec { id: "gpu-count", rule: gpu_count },
+    Spec { id: "gpu-sharing", rule: super::caveats::sharing },
     Spec { id: "interconnect", rule: interconnect },
     Spec { id: "multinode", rule: multinode },
     Spec { id: "precision", rule: precision },
@@ -24,6 +25,7 @@ pub(super) const SPECS: &[Spec] = &[
     Spec { id: "stack", rule: stack },
     Spec { id: "ssh", rule: ssh },
     Spec { id: "term", rule: term },
+    Spec { id: "book-ahead", rule: super::caveats::supply },
     Spec { id: "final-check", rule: final_check },
 ];
 
@@ -433,24 +435,33 @@ fn host_cpu(f: &Facts) -> Option<Fill> {
     Some(fill)
 }
 
+/// Seed 002 §5.3: a GPU server's host memory, at least 32 GB.
+const HOST_RAM_FLOOR_GB: f64 = 32.0;
+
 fn host_ram(f: &Facts) -> Option<Fill> {
     let n = f.gpus_per_node();
     let vram = f.gpu.as_ref().map(|g| (g.memory_gb, g.memory_gb * f64::from(n)));
+    let floor = gb(HOST_RAM_FLOOR_GB);
     let mut p = match vram {
-        Some((per, total)) => Para::from(bi!(
-            format!("内存：每台至少与 GPU 显存总量相当：{n} × {} GB = {} GB。", gb(per), gb(total)),
-            format!("RAM: at least the server's total GPU memory: {n} × {} GB = {} GB.", gb(per), gb(total)),
-        )),
+        Some((per, total)) => {
+            let need = gb(total.max(HOST_RAM_FLOOR_GB));
+            Para::from(bi!(
+                format!("内存：每台至少取 {floor} GB（种子 002 §5.3）与 GPU 显存总量中的较大者：{n} × {} GB = {} GB，即至少 {need} GB。", gb(per), gb(total)),
+                format!("RAM: at least the larger of {floor} GB (seed 002 §5.3) and the server's total GPU memory: {n} × {} GB = {} GB, so at least {need} GB.", gb(per), gb(total)),
+            ))
+        }
         None => Para::from(bi!(
-            "内存：每台至少与 GPU 显存总量相当。",
-            "RAM: at least the server's total GPU memory.",
+            format!("内存：每台至少取 {floor} GB（种子 002 §5.3）与 GPU 显存总量中的较大者。"),
+            format!(
+                "RAM: at least the larger of {floor} GB (seed 002 §5.3) and the server's total GPU memory."
+            ),
         )),
     };
     let adapter = matches!(f.method, Method::Lora | Method::Qlora);
     if f.task == Task::Train && adapter && f.params > 0.0 {
         // The merged model is BF16: 2 bytes per parameter.
         let merge = f.params * 2.0 / 1e9;
-        let need = vram.map_or(merge, |(_, total)| total.max(merge));
+        let need = vram.map_or(merge, |(_, total)| total.max(merge)).max(HOST_RAM_FLOOR_GB);
         let b = text::billions(f.params);
         p.push(bi!(
             format!(

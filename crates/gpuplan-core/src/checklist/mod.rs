@@ -9,6 +9,7 @@
 
 mod acceptance;
 mod before;
+mod caveats;
 mod cuda;
 mod facts;
 mod from_plan;

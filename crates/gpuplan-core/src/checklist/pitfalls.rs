@@ -11,6 +11,8 @@ use crate::plan::Task;
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "pit-weights-only", rule: weights_only },
+    Spec { id: "pit-comm-buffers", rule: super::caveats::comm_buffers },
+    Spec { id: "pit-4bit-quality", rule: super::caveats::four_bit },
     Spec { id: "pit-vram-sum", rule: vram_sum },
     Spec { id: "pit-price-only", rule: price_only },
     Spec { id: "pit-geforce-licence", rule: geforce_licence },

@@ -164,6 +164,9 @@ fn host_ram_fills_total_vram_and_the_lora_merge() {
     let i = get(&lora, "host-ram");
     assert!(i.text.contains("70B × 2 bytes ≈ 140 GB") && i.text.contains("at least 140 GB"), "{}", i.text);
     assert!(!get(&train(base()), "host-ram").text.contains("LoRA"));
+    // Seed 002 §5.3's floor: one 24 GB card still wants 32 GB of RAM.
+    let small = get(&on(base(), "rtx-4090", 1), "host-ram");
+    assert!(small.text.contains("1 × 24 GB = 24 GB, so at least 32 GB"), "{}", small.text);
 }
 
 #[test]
@@ -569,4 +572,55 @@ fn power_checks_carry_a_configurable_tdp_range() {
 fn memory_item_sets_seed_001s_margin_beside_the_headroom() {
     let i = get(&base(), "memory");
     assert!(i.text.contains("Seed 001 advises 30-50%") && i.text.contains("10% headroom"), "{}", i.text);
+}
+
+#[test]
+fn rented_plans_are_told_to_book_ahead() {
+    let i = get(&base(), "book-ahead");
+    assert!(i.text.contains("about 2× the usual (seed 002 §10)") && i.text.contains("sold out (seed 004)"));
+    assert!(i.risk, "on demand is exposed to peaks and stock-outs");
+    let monthly = Facts { option: Some(OptionKind::Monthly), ..base() };
+    assert!(!get(&monthly, "book-ahead").risk);
+    assert!(find(&Facts { rented: false, ..base() }, "book-ahead").is_none());
+}
+
+#[test]
+fn small_jobs_are_offered_mig_or_shared_cards() {
+    // 30 GB of an 80 GB H100: under half, and the H100 has 7 MIG instances.
+    let mig = get(&base(), "gpu-sharing");
+    assert!(mig.text.contains("up to 7 MIG instances") && mig.text.contains("seed 002 §9.3"), "{}", mig.text);
+    let geforce = get(&on(Facts { per_gpu_bytes: 8_000_000_000, ..base() }, "rtx-4090", 1), "gpu-sharing");
+    assert!(geforce.text.contains("has no MIG") && geforce.text.contains("memory cap"), "{}", geforce.text);
+    assert!(find(&on(base(), "rtx-4090", 1), "gpu-sharing").is_none(), "30 GB is over half of 24 GB");
+    assert!(find(&on(base(), "h100-sxm", 2), "gpu-sharing").is_none(), "a multi-GPU job is not small");
+}
+
+#[test]
+fn four_bit_weights_carry_the_evaluation_caveat() {
+    let int4 = Facts { weights: WeightFormat::GptqInt4, ..base() };
+    let i = get(&int4, "pit-4bit-quality");
+    assert!(
+        i.text.contains("Test on your own evaluation set") && i.text.contains("seed 002 §9.1"),
+        "{}",
+        i.text
+    );
+    assert!(get(&train(Facts { method: Method::Qlora, ..base() }), "pit-4bit-quality")
+        .text
+        .contains("QLoRA"));
+    assert!(find(&Facts { weights: WeightFormat::Int8, ..base() }, "pit-4bit-quality").is_none());
+    assert!(find(&train(Facts { method: Method::Lora, ..base() }), "pit-4bit-quality").is_none());
+}
+
+#[test]
+fn talking_gpus_count_communication_buffers() {
+    let i = get(&tp(on(base(), "h100-sxm", 4), 4), "pit-comm-buffers");
+    assert!(
+        i.text.contains("NCCL_BUFFSIZE (default 4 MiB") && i.text.contains("reduce_bucket_size"),
+        "{}",
+        i.text
+    );
+    let zero = train(Facts { shard: Shard::Zero2, ..on(base(), "h100-sxm", 2) });
+    assert!(find(&zero, "pit-comm-buffers").is_some());
+    assert!(find(&on(base(), "h100-sxm", 4), "pit-comm-buffers").is_none(), "independent replicas");
+    assert!(find(&base(), "pit-comm-buffers").is_none());
 }
