@@ -55,7 +55,7 @@ pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
         t.epochs = v;
     }
     if let Some(v) = flags.field::<f64>("mfu", "training.mfu", "a number")? {
-        t.mfu = v;
+        t.mfu = Some(v);
     }
     for flag in ["target-qps", "qps"] {
         if let Some(v) = flags.field::<f64>(flag, "inference.target_qps", "a number")? {

@@ -120,7 +120,7 @@ fn law_train() -> Plan {
     p.training.loss = Loss::Fused;
     p.training.grad_accum = 4;
     p.training.dataset_tokens = 1.0e9;
-    p.training.mfu = 0.6;
+    p.training.mfu = Some(0.6);
     p.cost.currency = Currency::Cny;
     on_gpu(p, "rtx-4090", 1)
 }

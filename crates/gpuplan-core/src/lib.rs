@@ -36,3 +36,4 @@ pub mod sheet;
 pub mod snippets;
 pub mod speed;
 pub mod training_flops;
+pub mod training_mfu;

@@ -296,8 +296,9 @@ pub struct Training {
     /// Tokens in the training set, and passes over it, for the run time.
     pub dataset_tokens: f64,
     pub epochs: f64,
-    /// Model FLOPs utilisation assumed for the run time (0-1].
-    pub mfu: f64,
+    /// Model FLOPs utilisation for the run time (0-1]; None: the measured
+    /// default for the GPU class and method (`training_mfu`).
+    pub mfu: Option<f64>,
 }
 
 impl Default for Training {
@@ -319,7 +320,7 @@ impl Default for Training {
             flash_attn: true,
             dataset_tokens: 1.0e9,
             epochs: 1.0,
-            mfu: 0.4,
+            mfu: None,
         }
     }
 }
@@ -487,7 +488,9 @@ impl Training {
         Limit::int(1, 10_000_000).check_u64("training.seq", self.seq, errs);
         Limit::real(1.0, 1.0e16).check_f64("training.dataset_tokens", self.dataset_tokens, errs);
         Limit::real(0.01, 1000.0).check_f64("training.epochs", self.epochs, errs);
-        Limit::real(0.01, 1.0).check_f64("training.mfu", self.mfu, errs);
+        if let Some(mfu) = self.mfu {
+            Limit::real(0.01, 1.0).check_f64("training.mfu", mfu, errs);
+        }
     }
 }
 

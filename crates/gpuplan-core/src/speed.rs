@@ -5,7 +5,9 @@
 //!
 //! - Training FLOPs per token from `training_flops` (6·P full, 4·P + 6·A
 //!   LoRA, one more forward with full recompute); MoE uses active
-//!   parameters. Time = FLOPs ÷ (GPUs × dense TFLOPS × MFU).
+//!   parameters. Time = FLOPs ÷ (GPUs × dense TFLOPS × MFU), plus QLoRA's
+//!   dequantisation; the MFU is the plan's or the measured default
+//!   (`training_mfu`).
 //! - Decode at small batch is memory bound: each step reads the weights once
 //!   (active experts only for MoE) plus every sequence's KV cache.
 //! - Prefill is compute bound: 2·P FLOPs per prompt token.
@@ -20,6 +22,7 @@ use crate::model::Arch;
 use crate::plan::{GradCkpt, Inference, Method, Parallel, Plan, Precision, Task, WeightFormat};
 use crate::serving::{self, Expected, Replica, TargetCount, Targets, Workload};
 use crate::training_flops::Work;
+use crate::training_mfu::{default_mfu, MfuDefault, DEQUANT_BYTES_PER_WEIGHT};
 
 /// What kind of number a figure is: never a promise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -82,6 +85,41 @@ pub struct TrainingRun {
     /// Dense TFLOPS per GPU at the training precision.
     pub tflops: f64,
     pub mfu: f64,
+    /// Where `mfu` comes from when the plan left it to the default.
+    pub mfu_default: Option<MfuDefault>,
+    /// QLoRA's dequantisation, which costs memory traffic, not FLOPs.
+    pub dequant: Option<Dequant>,
+}
+
+/// QLoRA expands every 4-bit matrix to 16 bits before each use, once per
+/// micro-batch: forward, backward, and the recompute's forward.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dequant {
+    /// 4-bit weights a micro-batch passes through (the whole model, on
+    /// whichever GPUs hold it).
+    pub weights: f64,
+    pub uses: u32,
+    /// Tokens in one micro-batch (batch × sequence).
+    pub micro_batch_tokens: f64,
+    /// Memory bandwidth per GPU, TB/s.
+    pub bandwidth_tbs: f64,
+}
+
+impl Dequant {
+    /// GPU-seconds per trained token, with the formula.
+    fn per_token(&self) -> (f64, String) {
+        let bytes = f64::from(self.uses) * self.weights * DEQUANT_BYTES_PER_WEIGHT;
+        let seconds = bytes / (self.bandwidth_tbs * 1e12) / self.micro_batch_tokens;
+        let txt = format!(
+            "{} uses × {} weights × {} B ÷ {} TB/s ÷ {} tokens per micro-batch",
+            self.uses,
+            n(self.weights),
+            n(DEQUANT_BYTES_PER_WEIGHT),
+            n(self.bandwidth_tbs),
+            n(self.micro_batch_tokens)
+        );
+        (seconds, txt)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -90,6 +128,8 @@ pub struct TrainingTime {
     pub hours: Figure,
     /// With the seeds' 30-50 % debugging buffer: low and high end.
     pub buffered_hours: (Figure, Figure),
+    /// The measured default the hours rest on; None when the plan set the MFU.
+    pub mfu_default: Option<MfuDefault>,
 }
 
 /// Run time of a training job (an estimate: it rests on the MFU).
@@ -106,12 +146,27 @@ pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>>
     let (per_token, per_token_txt) = run.work.per_token();
     let flops = per_token * run.tokens;
     let rate = f64::from(run.gpus) * run.tflops * 1e12 * run.mfu;
-    let seconds = flops / rate;
+    let compute = flops / rate;
+    let (dequant, dequant_txt) = match run.dequant.map(|d| d.per_token()) {
+        Some((per_token, txt)) => {
+            let s = per_token * run.tokens / f64::from(run.gpus);
+            (s, format!(" + dequantisation D {} ÷ {} GPU × {txt} = {} s", n(run.tokens), run.gpus, n(s)))
+        }
+        None => (0.0, String::new()),
+    };
+    let seconds = compute + dequant;
     let hours = seconds / 3600.0;
+    // A default fitted on measured runs gives an expected value; the user's
+    // own MFU is an assumption.
+    let basis = if run.mfu_default.is_some() { Basis::Calibrated } else { Basis::Estimate };
+    let mfu_txt = match &run.mfu_default {
+        Some(d) => format!("{} MFU (default: {})", pct(run.mfu), d.source),
+        None => format!("{} MFU", pct(run.mfu)),
+    };
     let buffered = |share: f64| Figure {
         value: hours * (1.0 + share),
         unit: "h",
-        basis: Basis::Estimate,
+        basis,
         derivation: format!("{} h × (1 + {})", n(hours), pct(share)),
     };
     Ok(TrainingTime {
@@ -124,18 +179,19 @@ pub fn training_time(run: &TrainingRun) -> Result<TrainingTime, Vec<FieldError>>
         hours: Figure {
             value: hours,
             unit: "h",
-            basis: Basis::Estimate,
+            basis,
             derivation: format!(
-                "{} FLOP ÷ ({} GPU × {} TFLOPS × {} MFU) = {} s = {} h",
+                "{} FLOP ÷ ({} GPU × {} TFLOPS × {mfu_txt}) = {} s{dequant_txt}; {} s = {} h",
                 n(flops),
                 run.gpus,
                 n(run.tflops),
-                pct(run.mfu),
+                n(compute),
                 n(seconds),
                 n(hours)
             ),
         },
         buffered_hours: (buffered(DEBUG_BUFFER.0), buffered(DEBUG_BUFFER.1)),
+        mfu_default: run.mfu_default,
     })
 }
 
@@ -343,6 +399,50 @@ impl SpeedSummary {
     }
 }
 
+/// What one token of the plan's training computes.
+pub fn training_work(plan: &Plan, size: ModelSize) -> Work {
+    let t = &plan.training;
+    let recompute = t.grad_ckpt == GradCkpt::Full;
+    match (t.method, plan.model.arch()) {
+        (Method::Lora | Method::Qlora, Some(arch)) => {
+            let adapters = crate::memory::adapter_params(&arch, t) * size.active_share();
+            Work::lora(size.active, adapters, recompute)
+        }
+        _ => Work::full(size.active, recompute),
+    }
+}
+
+/// The run a training plan times on `gpus` of a part with `tflops` dense:
+/// the plan's MFU or the measured default, and QLoRA's dequantisation.
+pub fn training_run(plan: &Plan, gpu: &Gpu, gpus: u32, tflops: f64, size: ModelSize) -> TrainingRun {
+    let t = &plan.training;
+    let (mfu, mfu_default) = match t.mfu {
+        Some(mfu) => (mfu, None),
+        None => {
+            let d = default_mfu(gpu, t.method);
+            (d.value, Some(d))
+        }
+    };
+    let recompute = t.grad_ckpt == GradCkpt::Full;
+    // A custom GPU without a bandwidth cannot time it: left out.
+    let bandwidth = gpu.bandwidth_tbs.filter(|bw| *bw > 0.0 && bw.is_finite());
+    let dequant = bandwidth.filter(|_| t.method == Method::Qlora).map(|bandwidth_tbs| Dequant {
+        weights: size.total,
+        uses: if recompute { 3 } else { 2 },
+        micro_batch_tokens: (t.batch.saturating_mul(t.seq)).max(1) as f64,
+        bandwidth_tbs,
+    });
+    TrainingRun {
+        work: training_work(plan, size),
+        tokens: t.dataset_tokens * t.epochs,
+        gpus,
+        tflops,
+        mfu,
+        mfu_default,
+        dequant,
+    }
+}
+
 /// Speed of a plan at a placement: training time or serving bounds.
 pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSummary {
     let Some(size) = size.filter(|_| plan.model.arch().is_some()) else {
@@ -355,21 +455,7 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
             let Some(tflops) = known(training_tflops(at.gpu, t.precision)) else {
                 return SpeedSummary::missing(Missing::NoTflops);
             };
-            let recompute = t.grad_ckpt == GradCkpt::Full;
-            let work = match (t.method, plan.model.arch()) {
-                (Method::Lora | Method::Qlora, Some(arch)) => {
-                    let adapters = crate::memory::adapter_params(&arch, t) * size.active_share();
-                    Work::lora(size.active, adapters, recompute)
-                }
-                _ => Work::full(size.active, recompute),
-            };
-            let run = TrainingRun {
-                work,
-                tokens: t.dataset_tokens * t.epochs,
-                gpus: at.parallel.gpus,
-                tflops,
-                mfu: t.mfu,
-            };
+            let run = training_run(plan, at.gpu, at.parallel.gpus, tflops, size);
             match training_time(&run) {
                 Ok(time) => SpeedSummary {
                     training: Some(time),
@@ -533,7 +619,15 @@ mod tests {
         // Seed 002 §4.1: 6 × 7e9 × D = 4.2e19 FLOPs (the seed writes D as
         // 1e10 tokens, but its product 4.2e19 and its 37 h / 62 h follow from
         // D = 1e9), one A100 at 312 TFLOPS and 60 % MFU.
-        let run = TrainingRun { work: Work::full(7e9, false), tokens: 1e9, gpus: 1, tflops: 312.0, mfu: 0.6 };
+        let run = TrainingRun {
+            work: Work::full(7e9, false),
+            tokens: 1e9,
+            gpus: 1,
+            tflops: 312.0,
+            mfu: 0.6,
+            mfu_default: None,
+            dequant: None,
+        };
         let t = training_time(&run).expect("valid");
         assert!(close(t.flops.value, 4.2e19, 1e-12));
         // 4.2e19 / (312e12 × 0.6) = 224,359 s = 62.3 h.
@@ -549,7 +643,15 @@ mod tests {
 
     #[test]
     fn full_recompute_costs_8pd_and_more_gpus_divide_the_time() {
-        let run = TrainingRun { work: Work::full(1e9, true), tokens: 1e10, gpus: 8, tflops: 989.0, mfu: 0.4 };
+        let run = TrainingRun {
+            work: Work::full(1e9, true),
+            tokens: 1e10,
+            gpus: 8,
+            tflops: 989.0,
+            mfu: 0.4,
+            mfu_default: None,
+            dequant: None,
+        };
         let t = training_time(&run).expect("valid");
         assert!(close(t.flops.value, 8e19, 1e-12));
         // 8e19 / (8 × 989e12 × 0.4) = 25,278 s.
@@ -558,9 +660,41 @@ mod tests {
     }
 
     #[test]
+    fn the_default_mfu_is_calibrated_and_qlora_pays_its_dequantisation() {
+        let a100 = crate::hardware::find("a100-80-sxm").expect("a100");
+        let mut plan = Plan { task: Task::Train, ..Plan::default() };
+        plan.training.method = Method::Qlora;
+        plan.training.grad_ckpt = GradCkpt::Full;
+        plan.training.batch = 1;
+        plan.training.seq = 2048;
+        plan.training.dataset_tokens = 1e9;
+        let run = training_run(&plan, a100, 1, 312.0, ModelSize::dense(7e9));
+        assert_eq!(run.mfu, crate::training_mfu::AMPERE_LORA);
+        let t = training_time(&run).expect("valid");
+        assert_eq!(t.hours.basis, Basis::Calibrated);
+        // Three uses of 7e9 weights at 16.5 B over 2.039 TB/s per 2048-token micro-batch.
+        let dequant = 1e9 * 3.0 * 7e9 * DEQUANT_BYTES_PER_WEIGHT / 2.039e12 / 2048.0;
+        let compute = t.flops.value / (312e12 * run.mfu);
+        assert!(close(t.hours.value * 3600.0, compute + dequant, 1e-9), "{}", t.hours.derivation);
+        assert!(t.hours.derivation.contains("default: median"), "{}", t.hours.derivation);
+        plan.training.mfu = Some(0.5);
+        plan.training.method = Method::Lora;
+        let own = training_time(&training_run(&plan, a100, 1, 312.0, ModelSize::dense(7e9))).expect("valid");
+        assert_eq!((own.hours.basis, own.mfu_default), (Basis::Estimate, None));
+        assert!(!own.hours.derivation.contains("dequantisation"), "{}", own.hours.derivation);
+    }
+
+    #[test]
     fn invalid_training_inputs_are_named() {
-        let run =
-            TrainingRun { work: Work::full(7e9, false), tokens: f64::NAN, gpus: 0, tflops: 312.0, mfu: 1.5 };
+        let run = TrainingRun {
+            work: Work::full(7e9, false),
+            tokens: f64::NAN,
+            gpus: 0,
+            tflops: 312.0,
+            mfu: 1.5,
+            mfu_default: None,
+            dequant: None,
+        };
         let errs = training_time(&run).expect_err("invalid");
         let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["training.dataset_tokens", "parallel.gpus", "training.mfu"]);

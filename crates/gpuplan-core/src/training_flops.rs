@@ -10,9 +10,8 @@
 //!
 //! QLoRA also dequantises each 4-bit matrix to bf16 before every use
 //! (forward, recompute, backward): a few operations per weight per
-//! micro-batch, not per token, so over b·s tokens it is about 1/(b·s) of a
-//! forward and left out of the FLOPs. Its cost is bandwidth, not
-//! arithmetic, and shows in the lower MFU such runs reach.
+//! micro-batch, not per token, so it is left out of the FLOPs. Its cost is
+//! memory traffic, timed apart (`speed::Dequant`).
 
 use crate::speed::n;
 

@@ -62,7 +62,7 @@ fn fit_reports_speed_from_the_engine_parameter_counts() {
     let mut plan = Plan { task: Task::Train, model: preset("llama-3.1-8b"), ..Plan::default() };
     plan.training.method = Method::Lora;
     plan.training.dataset_tokens = 1e9;
-    plan.training.mfu = 0.6;
+    plan.training.mfu = Some(0.6);
     let r = fit(&plan, &FitOptions::default()).expect("valid");
     let a100 = row(&r, "a100-80-sxm");
     let b = a100.best.clone().expect("LoRA 8B fits one A100 80GB");

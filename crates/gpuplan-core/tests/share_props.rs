@@ -59,7 +59,7 @@ prop_compose! {
         p.inference.gpu_mem_util = util;
         p.training.seq = seq;
         p.training.batch = batch;
-        p.training.mfu = mfu;
+        p.training.mfu = Some(mfu);
         p.parallel.gpus = gpus;
         p.hardware.headroom_pct = headroom;
         p.cost.months = months;

@@ -3,6 +3,40 @@
 //! the repository), parsed into rows. The comparison with gpuplan's
 //! estimates is the integration test in `tests/measured.rs`.
 
+use gpuplan_core::model::Arch;
+
+/// An MHA (kv_heads = heads) SwiGLU shape with untied embeddings:
+/// (layers, hidden, heads, intermediate, vocab, max context).
+pub fn mha(
+    (layers, hidden, heads, intermediate, vocab, max_context): (u32, u32, u32, u32, u32, u64),
+) -> Arch {
+    Arch {
+        params: None,
+        layers,
+        hidden,
+        heads,
+        kv_heads: heads,
+        head_dim: None,
+        intermediate,
+        vocab,
+        tied_embeddings: false,
+        max_context,
+        ..Arch::default()
+    }
+}
+
+/// Qwen (v1) shapes from their config.json, SwiGLU with the per-matrix
+/// width (ffn_hidden_size / 2).
+pub fn qwen_v1(model: &str) -> Option<Arch> {
+    let shape = match model {
+        m if m.starts_with("Qwen-7B") => (32, 4096, 32, 11008, 151_936, 8192),
+        m if m.starts_with("Qwen-14B") => (40, 5120, 40, 13696, 152_064, 8192),
+        m if m.starts_with("Qwen-72B") => (80, 8192, 64, 24576, 152_064, 8192),
+        _ => return None,
+    };
+    Some(mha(shape))
+}
+
 /// The measured data, as shipped.
 pub const DATA: &str = include_str!("../data/validation-public.csv");
 
@@ -135,6 +169,84 @@ pub fn serving_rows(csv: &str) -> Result<Vec<ServingRow>, String> {
         .collect()
 }
 
+/// Measured training throughput (data/training-speed-public.csv).
+pub const TRAINING_SPEED: &str = include_str!("../data/training-speed-public.csv");
+
+/// One measured training run, fields as in the CSV header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedRow {
+    pub case: String,
+    /// "fit" rows set the default utilisation; "check" rows test it.
+    pub split: String,
+    pub framework: String,
+    pub model: String,
+    pub method: String,
+    pub base: String,
+    pub rank: String,
+    pub targets: String,
+    pub grad_ckpt: String,
+    pub batch: u64,
+    pub grad_accum: u64,
+    pub seq: u64,
+    pub gpu: String,
+    pub gpus: u64,
+    pub rate: f64,
+    pub unit: String,
+    pub source: String,
+    pub date: String,
+}
+
+impl SpeedRow {
+    /// Tokens per second per GPU, from the stated rate and unit.
+    pub fn tokens_per_s_per_gpu(&self) -> Result<f64, String> {
+        let gpus = self.gpus as f64;
+        match self.unit.as_str() {
+            "tok/s/gpu" => Ok(self.rate),
+            "tok/s" => Ok(self.rate / gpus),
+            // Each GPU runs grad_accum micro-batches of batch × seq per step.
+            "s/step" => Ok((self.batch * self.grad_accum * self.seq) as f64 / self.rate),
+            other => Err(format!("{}: unknown unit {other}", self.case)),
+        }
+    }
+}
+
+/// Rows of the training-speed CSV, skipping `#` comments and the header.
+pub fn speed_rows(csv: &str) -> Result<Vec<SpeedRow>, String> {
+    let lines = csv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [case, split, framework, model, method, base, rank, targets, grad_ckpt, batch, grad_accum, seq, gpu, gpus, rate, unit, source, date] =
+                f.as_slice()
+            else {
+                return Err(format!("expected 18 fields: {line}"));
+            };
+            let int = |what: &str, v: &str| v.parse::<u64>().map_err(|e| format!("{case}: {what}: {e}"));
+            Ok(SpeedRow {
+                case: case.to_string(),
+                split: split.to_string(),
+                framework: framework.to_string(),
+                model: model.to_string(),
+                method: method.to_string(),
+                base: base.to_string(),
+                rank: rank.to_string(),
+                targets: targets.to_string(),
+                grad_ckpt: grad_ckpt.to_string(),
+                batch: int("batch", batch)?,
+                grad_accum: int("grad_accum", grad_accum)?,
+                seq: int("seq", seq)?,
+                gpu: gpu.to_string(),
+                gpus: int("gpus", gpus)?,
+                rate: rate.parse().map_err(|e| format!("{case}: rate: {e}"))?,
+                unit: unit.to_string(),
+                source: source.to_string(),
+                date: date.to_string(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +264,14 @@ mod tests {
         let rows = serving_rows(SERVING).unwrap();
         assert!(rows.len() >= 25, "{}", rows.len());
         assert!(rows.iter().all(|r| !r.source.is_empty() && !r.date.is_empty() && !r.url.is_empty()));
+    }
+
+    #[test]
+    fn shipped_training_speed_data_parses_with_a_source_and_date_per_row() {
+        let rows = speed_rows(TRAINING_SPEED).unwrap();
+        assert!(rows.len() >= 50, "{}", rows.len());
+        assert!(rows.iter().all(|r| !r.source.is_empty() && !r.date.is_empty()));
+        assert!(rows.iter().all(|r| r.split == "fit" || r.split == "check"));
+        assert!(rows.iter().all(|r| r.tokens_per_s_per_gpu().is_ok_and(|t| t > 0.0)));
     }
 }

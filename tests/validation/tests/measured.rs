@@ -13,37 +13,7 @@
 use gpuplan_core::memory::{estimate_on, MemoryResult};
 use gpuplan_core::model::{Arch, ModelSpec};
 use gpuplan_core::plan::*;
-use gpuplan_validation::{rows, Row, DATA};
-
-/// An MHA (kv_heads = heads) SwiGLU shape with untied embeddings:
-/// (layers, hidden, heads, intermediate, vocab, max context).
-fn mha((layers, hidden, heads, intermediate, vocab, max_context): (u32, u32, u32, u32, u32, u64)) -> Arch {
-    Arch {
-        params: None,
-        layers,
-        hidden,
-        heads,
-        kv_heads: heads,
-        head_dim: None,
-        intermediate,
-        vocab,
-        tied_embeddings: false,
-        max_context,
-        ..Arch::default()
-    }
-}
-
-/// Qwen (v1) shapes from their config.json, SwiGLU with the per-matrix
-/// width (ffn_hidden_size / 2).
-fn qwen_v1(model: &str) -> Option<Arch> {
-    let shape = match model {
-        m if m.starts_with("Qwen-7B") => (32, 4096, 32, 11008, 151_936, 8192),
-        m if m.starts_with("Qwen-14B") => (40, 5120, 40, 13696, 152_064, 8192),
-        m if m.starts_with("Qwen-72B") => (80, 8192, 64, 24576, 152_064, 8192),
-        _ => return None,
-    };
-    Some(mha(shape))
-}
+use gpuplan_validation::{mha, qwen_v1, rows, Row, DATA};
 
 /// What a row's number is compared with.
 #[derive(Clone, Copy)]

@@ -194,7 +194,7 @@ fn multi_node_counts_servers_and_names_the_network() {
 #[test]
 fn training_tries_zero_stages_and_reports_the_seed_002_time() {
     let mut plan = Plan { task: Task::Train, model: model(32, 32), ..Plan::default() };
-    plan.training = Training { dataset_tokens: 1e9, mfu: 0.6, ..Training::default() };
+    plan.training = Training { dataset_tokens: 1e9, mfu: Some(0.6), ..Training::default() };
     // 7B × 16 B = 112 GB + 2 GB: no single 80 GB card. On A100 80GB (72e9):
     // ZeRO-1 4P + 12P/N = 28 + 84/N + 2 ≤ 72 → N = 2; FSDP 112/N + 2 → N = 2.
     let r = run(&plan, 7e9, 0.0);
