@@ -78,12 +78,7 @@ fn reproduce(row: &Row) -> Result<Reproduction, String> {
 }
 
 fn method(row: &Row) -> Result<Method, String> {
-    match row.method.as_str() {
-        "full" => Ok(Method::Full),
-        "lora" => Ok(Method::Lora),
-        "qlora" => Ok(Method::Qlora),
-        other => Err(format!("method {other}")),
-    }
+    gpuplan_core::names::parse(&row.method).ok_or(format!("method {}", row.method))
 }
 
 fn train_plan(model: ModelSpec, training: Training, parallel: Parallel) -> Plan {

@@ -28,12 +28,7 @@ const MAX_ERROR: f64 = 0.6;
 const MAX_MEDIAN: f64 = 0.15;
 
 fn method(row: &SpeedRow) -> Result<Method, String> {
-    match row.method.as_str() {
-        "full" => Ok(Method::Full),
-        "lora" => Ok(Method::Lora),
-        "qlora" => Ok(Method::Qlora),
-        other => Err(format!("method {other}")),
-    }
+    gpuplan_core::names::parse(&row.method).ok_or(format!("method {}", row.method))
 }
 
 fn model(name: &str) -> ModelSpec {
