@@ -1,15 +1,16 @@
 //! The serving model against measured runs (data/serving-public.csv).
 //!
 //! Each engine's efficiency factors (achieved bandwidth share, achieved
-//! compute share, fixed step overhead) are fitted by least squares on the
-//! log error, by coordinate descent over fixed grids. Every row is then
-//! predicted leave-one-source-out: its whole source (one publication's
-//! hardware table) is dropped, the factors refitted on the rest, and the
-//! row predicted with them; an engine with no rows left takes the factors
-//! fitted on all remaining rows. `leave_one_source_out_error` prints the
-//! per-row table and fails past median |error| 15 % or worst 40 % (the
-//! acceptance thresholds; the model does not meet them yet, so it is ignored:
-//! run it with `--ignored`, docs/serving.md has its last table).
+//! compute shares, fixed costs per layer and per sequence) are fitted by
+//! least squares on the log error, by coordinate descent over fixed grids.
+//! Every row is then predicted leave-one-source-out: its whole source (one
+//! publication's hardware table) is dropped, the factors refitted on the
+//! rest, and the row predicted with them; an engine with no rows left takes
+//! the factors fitted on all remaining rows. The held-out tests print the
+//! per-row table and fail past median |error| 15 % or worst 40 % (the
+//! acceptance thresholds; the worst row does not meet its threshold yet, so
+//! that test is ignored: run it with `--ignored`; docs/serving.md has the
+//! last table).
 //! `core_factors_are_the_fit` fails when the core's constants differ from
 //! the fit on all rows.
 
@@ -21,11 +22,13 @@ use gpuplan_core::serving::{self, at_concurrency, engine, Efficiency, Replica, W
 use gpuplan_core::speed::{inference_tflops, ModelSize, Placement};
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
-/// Llama 2 shapes (config.json of meta-llama/Llama-2-7b-hf and -70b-hf).
-fn llama2(model: &str) -> Option<Arch> {
-    let (params, layers, hidden, heads, kv_heads, intermediate) = match model {
-        "llama-2-7b" => (6.74e9, 32, 4096, 32, 32, 11008),
-        "llama-2-70b" => (68.98e9, 80, 8192, 64, 8, 28672),
+/// Shapes the presets do not hold, from each model's config.json:
+/// meta-llama/Llama-2-7b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct.
+fn stated_arch(model: &str) -> Option<Arch> {
+    let (params, layers, hidden, heads, kv_heads, intermediate, vocab, tied) = match model {
+        "llama-2-7b" => (6.74e9, 32, 4096, 32, 32, 11008, 32000, false),
+        "llama-2-70b" => (68.98e9, 80, 8192, 64, 8, 28672, 32000, false),
+        "qwen2.5-0.5b" => (0.494e9, 24, 896, 14, 2, 4864, 151_936, true),
         _ => return None,
     };
     Some(Arch {
@@ -36,8 +39,8 @@ fn llama2(model: &str) -> Option<Arch> {
         kv_heads,
         head_dim: None,
         intermediate,
-        vocab: 32000,
-        tied_embeddings: false,
+        vocab,
+        tied_embeddings: tied,
         max_context: 4096,
         ..Arch::default()
     })
@@ -49,7 +52,7 @@ fn parse<T: serde::de::DeserializeOwned>(what: &str, v: &str) -> T {
 
 /// The row's plan: its model, formats, engine, GPU and tensor-parallel group.
 fn plan(row: &ServingRow) -> Plan {
-    let model = llama2(&row.model)
+    let model = stated_arch(&row.model)
         .map_or_else(|| ModelSpec::Preset { id: row.model.clone() }, |arch| ModelSpec::Custom { arch });
     let mut p = Plan { model, ..Plan::default() };
     let i = &mut p.inference;
@@ -118,17 +121,44 @@ fn predict(row: &ServingRow, r: &Replica) -> f64 {
 /// v0.10 (release notes). The model assumes each KV head is read once per
 /// step, which that kernel does not do, so the 70B decode rows of the
 /// v0.6 tables measure a kernel the model does not describe.
+///
+/// The dual A100 PCIe vLLM runs repeated each workload three times on one
+/// server with the same seed, so the second and third runs sent the first
+/// run's prompts again, and vLLM 0.19 caches prefixes by default (its KV
+/// pool, under 10 % used, kept them): the published means mix cold and
+/// cached prefills, which no single prefix-hit ratio describes. Cold, the
+/// 2048-token rows would need 62 % of the A100's dense peak for prefill alone
+/// and decode on top, more than the card has.
+///
+/// Until PR 8075 (2024-06) llama.cpp multiplied quantized weights at large
+/// batches by first writing an FP16 copy of each matrix and then calling
+/// cuBLAS (PR 3412); since then int8 tensor-core kernels (MMQ) are the
+/// default. The early-2024 Q8_0 prompt rows measure that copy, which
+/// current llama.cpp does not make and the model does not describe.
 fn left_out(row: &ServingRow) -> Option<&'static str> {
     let gqa_decode = row.engine == "trtllm" && row.model == "llama-2-70b" && row.kind == "static";
-    gqa_decode.then_some("TRT-LLM v0.6 GQA decode without XQA")
+    if gqa_decode {
+        return Some("TRT-LLM v0.6 GQA decode without XQA");
+    }
+    if row.source == "vllm-a100-pcie" {
+        return Some("repeated prompts hit vLLM's prefix cache");
+    }
+    let dequantized =
+        row.engine == "llama_cpp" && row.kind == "pp" && row.batch > 32 && row.weights.starts_with("gguf");
+    dequantized.then_some("llama.cpp before PR 8075 dequantized to FP16 for cuBLAS")
 }
 
-/// Bandwidth share, 16-bit compute share, FP8 compute share, step overhead s.
-type Factors = (f64, f64, f64, f64);
+use engine::Factors;
 
 fn with(r: &Replica, f: Factors) -> Replica {
-    let e =
-        Efficiency { bandwidth: f.0, compute: f.1, compute_fp8: f.2, step_overhead_s: f.3, ..r.efficiency };
+    let e = Efficiency {
+        bandwidth: f.0,
+        compute: f.1,
+        compute_fp8: f.2,
+        layer_overhead_s: f.3,
+        seq_overhead_s: f.4,
+        ..r.efficiency
+    };
     Replica { efficiency: e, ..r.clone() }
 }
 
@@ -143,7 +173,7 @@ fn grid(lo: f64, hi: f64, step: f64) -> Vec<f64> {
 }
 
 /// Where the pooled fit starts.
-const START: Factors = (0.7, 0.5, 0.5, 0.002);
+const START: Factors = (0.7, 0.5, 0.5, 0.00006, 0.0);
 
 /// Least squares on the log error, one factor at a time from `start` until
 /// none moves. A factor the rows do not constrain (the error is flat over
@@ -151,16 +181,18 @@ const START: Factors = (0.7, 0.5, 0.5, 0.002);
 /// compute share) keeps its starting value.
 fn fit(rows: &[(&ServingRow, &Replica)], start: Factors) -> Factors {
     let share = grid(0.1, 1.0, 0.01);
-    let grids = [grid(0.2, 1.0, 0.01), share.clone(), share, grid(0.0, 0.02, 0.0001)];
+    let overhead = grid(0.0, 0.005, 0.00001);
+    let grids = [grid(0.2, 1.0, 0.01), share.clone(), share, overhead.clone(), overhead];
     let mut f = start;
     for _ in 0..8 {
         let before = f;
         for (k, g) in grids.iter().enumerate() {
             let set = |f: Factors, v: f64| match k {
-                0 => (v, f.1, f.2, f.3),
-                1 => (f.0, v, f.2, f.3),
-                2 => (f.0, f.1, v, f.3),
-                _ => (f.0, f.1, f.2, v),
+                0 => (v, f.1, f.2, f.3, f.4),
+                1 => (f.0, v, f.2, f.3, f.4),
+                2 => (f.0, f.1, v, f.3, f.4),
+                3 => (f.0, f.1, f.2, v, f.4),
+                _ => (f.0, f.1, f.2, f.3, v),
             };
             let errs: Vec<(f64, f64)> = g.iter().map(|v| (*v, log_err(rows, set(f, *v)))).collect();
             let (lo, hi) =
@@ -179,15 +211,22 @@ fn fit(rows: &[(&ServingRow, &Replica)], start: Factors) -> Factors {
     f
 }
 
-/// Factors for `engine`: fitted on its own rows, starting from (and
-/// falling back to, for what its rows leave open) the fit on all `rows`.
+/// Factors for `engine`: fitted on its own rows, starting from the fit on
+/// all `rows`. When its rows are all 16-bit or all FP8, the other format's
+/// compute share is the one they give: the same engine's GEMMs, at another
+/// precision, rather than other engines' kernels. An engine with no rows
+/// takes the fit on all rows.
 fn fit_engine(rows: &[(&ServingRow, &Replica)], engine: &str) -> Factors {
     let pooled = fit(rows, START);
     let own: Vec<_> = rows.iter().filter(|(r, _)| r.engine == engine).copied().collect();
     if own.is_empty() {
-        pooled
-    } else {
-        fit(&own, pooled)
+        return pooled;
+    }
+    let f = fit(&own, pooled);
+    match (own.iter().any(|(_, r)| !r.fp8), own.iter().any(|(_, r)| r.fp8)) {
+        (true, false) => (f.0, f.1, f.1, f.3, f.4),
+        (false, true) => (f.0, f.2, f.2, f.3, f.4),
+        _ => f,
     }
 }
 
@@ -232,15 +271,25 @@ fn core_factors_are_the_fit() {
     let mut wrong = Vec::new();
     for e in engines(&rows) {
         let f = fit_engine(&all, e);
-        println!("{e:<10} bandwidth {:.2} compute {:.2} fp8 {:.2} overhead {:.4} s", f.0, f.1, f.2, f.3);
+        println!(
+            "{e:<10} bandwidth {:.2} compute {:.2} fp8 {:.2} overhead {:.1} µs per layer, {:.1} µs per sequence",
+            f.0,
+            f.1,
+            f.2,
+            f.3 * 1e6,
+            f.4 * 1e6
+        );
         let core = match e {
             "vllm" => engine::VLLM,
             "trtllm" => engine::TRTLLM,
             "llama_cpp" => engine::LLAMA_CPP,
             other => panic!("no constants for {other}"),
         };
-        let same =
-            (core.0 - f.0).abs() < 0.005 && (core.1 - f.1).abs() < 0.005 && (core.2 - f.2).abs() < 5e-5;
+        // Within half a grid step: shares 0.01, overheads 10 µs.
+        let shares = [(core.0, f.0), (core.1, f.1), (core.2, f.2)];
+        let same = shares.iter().all(|(c, v)| (c - v).abs() < 0.005)
+            && (core.3 - f.3).abs() < 5e-6
+            && (core.4 - f.4).abs() < 5e-6;
         if !same {
             wrong.push(format!("{e}: core {core:?}, fit {f:?}"));
         }
@@ -248,9 +297,8 @@ fn core_factors_are_the_fit() {
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
-#[test]
-#[ignore = "the held-out thresholds are not met yet (docs/serving.md)"]
-fn leave_one_source_out_error() {
+/// Every checked row's held-out |error|, after printing the per-row table.
+fn held_out_errors() -> Vec<f64> {
     let (rows, replicas) = dataset();
     let shown: Vec<(&ServingRow, &Replica)> = rows.iter().zip(&replicas).collect();
     let all: Vec<(&ServingRow, &Replica)> =
@@ -289,18 +337,29 @@ fn leave_one_source_out_error() {
             }
         }
     }
-    let med = median(errs.clone());
-    let worst = errs.iter().copied().fold(0.0, f64::max);
-    let p80 = percentile(errs.clone(), 0.8);
     println!(
         "{} rows, {} sources: leave-one-source-out median |err| {:.1} %, 80th percentile {:.1} %, worst {:.1} %",
         errs.len(),
         sources.len(),
-        med * 100.0,
-        p80 * 100.0,
-        worst * 100.0
+        median(errs.clone()) * 100.0,
+        percentile(errs.clone(), 0.8) * 100.0,
+        errs.iter().copied().fold(0.0, f64::max) * 100.0
     );
+    errs
+}
+
+#[test]
+fn held_out_median_error_is_within_15_percent() {
+    let errs = held_out_errors();
+    let p80 = percentile(errs.clone(), 0.8);
     assert!((engine::SPREAD - (p80 * 100.0).round() / 100.0).abs() < 0.005, "SPREAD vs {p80}");
+    let med = median(errs);
     assert!(med <= 0.15, "median |err| {:.1} % > 15 %", med * 100.0);
+}
+
+#[test]
+#[ignore = "the worst held-out row is past 40 % (docs/serving.md)"]
+fn held_out_worst_error_is_within_40_percent() {
+    let worst = held_out_errors().into_iter().fold(0.0, f64::max);
     assert!(worst <= 0.40, "worst |err| {:.1} % > 40 %", worst * 100.0);
 }

@@ -28,7 +28,9 @@ pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
 pub use training::adapter_params;
-pub use weights::{is_gguf as is_gguf_format, linear_bits as weight_bits};
+pub use weights::{
+    gathered_bytes as gathered_embedding_bytes, is_gguf as is_gguf_format, linear_bits as weight_bits,
+};
 
 /// One memory component: its size and how it was derived.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

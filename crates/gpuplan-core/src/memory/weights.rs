@@ -96,6 +96,20 @@ pub fn bytes(arch: &Arch, f: WeightFormat, split: &Split) -> (f64, String) {
     }
 }
 
+/// Bytes of the input embedding on one GPU of an unpipelined replica of
+/// `tp` GPUs (vocab-parallel: each holds 1/tp of the rows): a
+/// decode step gathers one row per token from it rather than reading it
+/// whole. Tied embeddings are read whole by the LM head, and under pipeline
+/// parallelism the stage that bounds the step is the one with the LM head,
+/// so both give none.
+pub fn gathered_bytes(arch: &Arch, f: WeightFormat, tp: u32, pp: u32) -> f64 {
+    if arch.tied_embeddings || pp > 1 {
+        return 0.0;
+    }
+    let rows = arch.shape_counts().embedding * arch.param_scale() / f64::from(tp.max(1));
+    rows * group_bits(f, GroupKind::Embeddings, arch.is_moe()) / 8.0
+}
+
 /// A file's exact bytes, split across GPUs in the shares the shape gives:
 /// the formula's whole-model total only sets each GPU's fraction.
 fn from_file(arch: &Arch, f: WeightFormat, split: &Split, on_gpu: f64, file_bytes: f64) -> (f64, String) {

@@ -78,7 +78,7 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
     let step = &s.step;
     let pp = r.pp.max(1);
     let step_text = format!(
-        "{pp} stage × ({} ms overhead + max(memory {} ms at {} TB/s × {}, compute {} ms at {} TFLOPS × {}) + all-reduce {} ms)",
+        "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {} + all-reduce {} ms)",
         n(step.overhead_s * 1e3),
         n(step.memory_s * 1e3),
         n(r.bandwidth_tbs),

@@ -3,9 +3,10 @@
 
 use super::engine::efficiency;
 use super::step::{Link, Moe, Replica};
-use crate::hardware::{Gpu, HwFormat, LinkKind, Support};
+use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
+use crate::memory::gathered_embedding_bytes;
 use crate::model::Arch;
-use crate::plan::{Plan, WeightFormat};
+use crate::plan::{Engine, Plan, WeightFormat};
 use crate::speed::{ModelSize, Placement};
 
 /// One direction of a PCIe x16 link, GB/s, by generation (PCI-SIG: 8, 16,
@@ -42,6 +43,21 @@ fn moe(arch: &Arch, size: ModelSize) -> Option<Moe> {
     Some(Moe { experts: arch.experts, active: arch.experts_active, expert_share })
 }
 
+/// The tensor rate the engine's GEMMs run at. llama.cpp multiplies 16-bit
+/// matrices through cuBLAS with FP16 accumulation (`CUBLAS_COMPUTE_16F` in
+/// ggml-cuda), which GeForce Ampere and Ada parts run at twice their
+/// FP32-accumulate rate, the rate the catalog lists for them (their whitepapers
+/// give both).
+fn engine_tflops(engine: Engine, gpu: &Gpu, tflops: f64, fp8: bool) -> f64 {
+    let half_rate_fp32_accumulate =
+        gpu.class == GpuClass::Geforce && matches!(gpu.compute_capability.as_ref(), "8.6" | "8.9");
+    if engine == Engine::LlamaCpp && half_rate_fp32_accumulate && !fp8 {
+        2.0 * tflops
+    } else {
+        tflops
+    }
+}
+
 /// The replica a plan runs at `at`, with the catalog's speeds.
 pub fn replica(
     plan: &Plan,
@@ -60,15 +76,17 @@ pub fn replica(
     let other = at.per_gpu_bytes.saturating_sub(at.weights_bytes).saturating_sub(at.kv_bytes);
     let pool = at.usable_bytes.saturating_sub(at.weights_bytes).saturating_sub(other) as f64;
     let per_gpu = f64::from(tp) * f64::from(pp);
+    let fp8 = inf.weights == WeightFormat::Fp8 && at.gpu.supports(HwFormat::Fp8) == Support::Yes;
     Replica {
         bandwidth_tbs: bandwidth,
-        tflops,
-        fp8: inf.weights == WeightFormat::Fp8 && at.gpu.supports(HwFormat::Fp8) == Support::Yes,
+        tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
+        fp8,
         efficiency: efficiency(inf.engine),
         tp,
         pp,
         link: link(at.gpu, tp),
         weight_bytes: at.weights_bytes as f64,
+        gathered_bytes: gathered_embedding_bytes(arch, inf.weights, tp, pp),
         moe: moe(arch, size),
         active_params: size.active / per_gpu,
         attention_width: f64::from(arch.heads) * f64::from(arch.head_dim()) * f64::from(stage_layers)
@@ -92,6 +110,7 @@ impl Replica {
             tp,
             link: link(gpu, tp),
             weight_bytes: self.weight_bytes / grow,
+            gathered_bytes: self.gathered_bytes / grow,
             active_params: self.active_params / grow,
             attention_width: self.attention_width / grow,
             kv_bytes_per_token: kv,

@@ -1,9 +1,17 @@
 //! One engine step: the batch's decode tokens plus any prompt tokens that
 //! share the step (chunked prefill). A step reads the weights once (for MoE,
-//! the experts the batch's tokens touch) and the KV of every active
-//! sequence, and computes 2·P FLOPs per token plus attention over the
-//! context. It lasts max(memory time, compute time) at the engine's achieved
-//! efficiency, plus the tensor-parallel all-reduces and a fixed overhead.
+//! the experts the batch's tokens touch; the input embedding is a gather of
+//! a few rows, not a read) and the KV of every active sequence, and computes
+//! 2·P FLOPs per token plus attention over the context. It lasts the memory
+//! time plus the compute time at the engine's achieved efficiency, plus the
+//! tensor-parallel all-reduces and fixed costs per layer and per sequence.
+//! Memory and compute add rather than overlap: the achieved FLOP rate then
+//! saturates with the tokens in a step, n ÷ (n + n*) of the compute share,
+//! n* being the tokens whose GEMMs take as long as the weight read (skinny
+//! GEMMs are bandwidth-bound). Measured runs choose this over the roofline's
+//! max(memory, compute): vLLM's growth of step time with batch on an RTX 4090
+//! and TensorRT-LLM's static batches fit the same compute share with it, and
+//! shares 1.7x apart with the max (docs/serving.md).
 
 use serde::Serialize;
 
@@ -48,6 +56,9 @@ pub struct Replica {
     pub link: Link,
     /// Weight bytes one GPU holds.
     pub weight_bytes: f64,
+    /// Of those, the input embedding: a step gathers one row per token from
+    /// it instead of reading it whole.
+    pub gathered_bytes: f64,
     pub moe: Option<Moe>,
     /// Active parameters per GPU (one stage's shard): 2 FLOPs each per token.
     pub active_params: f64,
@@ -72,9 +83,10 @@ pub struct Step {
 
 impl Step {
     pub fn seconds(&self) -> f64 {
-        self.overhead_s + self.memory_s.max(self.compute_s) + self.comm_s
+        self.overhead_s + self.memory_s + self.compute_s + self.comm_s
     }
 
+    /// More time computing than reading.
     pub fn compute_bound(&self) -> bool {
         self.compute_s > self.memory_s
     }
@@ -99,14 +111,15 @@ impl Replica {
     pub fn step(&self, batch: f64, context: f64, prefill: f64, prefill_context: f64) -> Step {
         let e = &self.efficiency;
         let tokens = batch + prefill;
-        let bytes = self.weight_bytes * self.weight_share(tokens) + batch * context * self.kv_bytes_per_token;
+        let weights = (self.weight_bytes - self.gathered_bytes).max(0.0) * self.weight_share(tokens);
+        let bytes = weights + batch * context * self.kv_bytes_per_token;
         let attention = 4.0 * self.attention_width * (batch * context + prefill * prefill_context);
         let flops = 2.0 * self.active_params * tokens + attention;
         Step {
             memory_s: bytes / (self.bandwidth_tbs * 1e12 * e.bandwidth),
             compute_s: flops / (self.tflops * 1e12 * self.compute_share()),
             comm_s: self.allreduce_s(tokens),
-            overhead_s: e.step_overhead_s,
+            overhead_s: e.layer_overhead_s * f64::from(self.stage_layers) + e.seq_overhead_s * batch,
         }
     }
 

@@ -18,6 +18,7 @@ fn rtx4090() -> Replica {
         pp: 1,
         link: Link { gbs: 31.5, nvlink: false },
         weight_bytes: 14e9,
+        gathered_bytes: 0.0,
         moe: None,
         active_params: 7e9,
         attention_width: 4096.0 * 32.0,
@@ -29,6 +30,14 @@ fn rtx4090() -> Replica {
 }
 
 #[test]
+fn the_input_embedding_is_gathered_not_read() {
+    let whole = rtx4090();
+    let gathered = Replica { gathered_bytes: 0.5e9, ..rtx4090() };
+    let (a, b) = (whole.step(1.0, 0.0, 0.0, 0.0), gathered.step(1.0, 0.0, 0.0, 0.0));
+    assert!(close(b.memory_s / a.memory_s, 13.5 / 14.0, 1e-12));
+}
+
+#[test]
 fn one_sequence_steps_at_the_weight_read_over_achieved_bandwidth() {
     let r = rtx4090();
     let e = r.efficiency;
@@ -36,7 +45,11 @@ fn one_sequence_steps_at_the_weight_read_over_achieved_bandwidth() {
     let bytes = 14e9 + 1000.0 * 131_072.0;
     assert!(close(s.memory_s, bytes / (1.008e12 * e.bandwidth), 1e-12));
     assert!(!s.compute_bound());
-    assert!(close(s.seconds(), e.step_overhead_s + s.memory_s, 1e-12));
+    assert!(close(
+        s.seconds(),
+        e.layer_overhead_s * 32.0 + e.seq_overhead_s + s.memory_s + s.compute_s,
+        1e-12
+    ));
 }
 
 #[test]
