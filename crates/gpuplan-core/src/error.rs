@@ -108,6 +108,10 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
             "全参数微调的权重格式由精度方案决定：混合精度与纯 BF16 为 BF16，FP32 为 FP32",
             "a full fine-tune's weights follow its precision: bf16 for mixed and pure bf16, fp32 for fp32",
         ),
+        "lora_rank_zero" => lang.pick(
+            "LoRA 秩为 0 不添加任何适配器，没有可训练的参数：请选 1 以上（常用 8~64）",
+            "a LoRA rank of 0 adds no adapter, so nothing would train: choose 1 or more (8-64 is usual)",
+        ),
         "opt_in_bwd_no_accumulation" => lang.pick(
             "优化器步骤融合进反向传播时不能做梯度累积（torchtune 要求累积步数为 1）",
             "an optimizer step fused into backward leaves no gradient to accumulate: torchtune requires 1 accumulation step",

@@ -482,7 +482,14 @@ impl Inference {
 
 impl Training {
     fn validate(&self, errs: &mut Vec<FieldError>) {
-        Limit::int(1, 4096).check_u64("training.lora_rank", u64::from(self.lora_rank), errs);
+        if self.lora_rank == 0 && self.method != Method::Full {
+            errs.push(FieldError::new(
+                "training.lora_rank",
+                crate::error::Problem::Inconsistent { rule: "lora_rank_zero" },
+            ));
+        } else {
+            Limit::int(1, 4096).check_u64("training.lora_rank", u64::from(self.lora_rank), errs);
+        }
         Limit::int(1, 100_000).check_u64("training.batch", self.batch, errs);
         Limit::int(1, 100_000).check_u64("training.grad_accum", u64::from(self.grad_accum), errs);
         Limit::int(1, 10_000_000).check_u64("training.seq", self.seq, errs);
@@ -506,8 +513,9 @@ impl Training {
         if let Some(conflict) = self.base_weights.and_then(|w| self.weights_conflict(w)) {
             errs.push(rule("training.base_weights", conflict));
         }
-        // torchtune: optimizer_in_bwd "requires gradient_accumulation_steps=1":
-        // the step runs as each gradient is made, so none is left to add to.
+        // torchtune's full fine-tune recipes refuse it ("Gradient accumulation
+        // is not supported with optimizer in bwd"): the step runs as each
+        // gradient is made, so none is left to add to.
         if self.opt_in_bwd && self.grad_accum > 1 {
             errs.push(rule("training.grad_accum", "opt_in_bwd_no_accumulation"));
         }
@@ -625,6 +633,12 @@ mod tests {
         p.training.method = Method::Lora;
         p.training.opt_in_bwd = false;
         p.training.lora_rank = 0;
-        assert_eq!(p.validate()[0].field, "training.lora_rank");
+        let zero = p.validate();
+        assert_eq!(zero.len(), 1);
+        assert_eq!(
+            (zero[0].field.as_str(), &zero[0].problem),
+            ("training.lora_rank", &Problem::Inconsistent { rule: "lora_rank_zero" })
+        );
+        assert!(zero[0].message(Lang::En).contains("no adapter"), "{}", zero[0].message(Lang::En));
     }
 }
