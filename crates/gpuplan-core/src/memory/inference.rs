@@ -14,15 +14,46 @@ use crate::lang::bi;
 /// vLLM allocates the cache in blocks of 16 tokens.
 const VLLM_BLOCK: u64 = 16;
 
+/// The KV cache a plan needs, as (tokens per sequence, sequences). A paged
+/// engine (vLLM, SGLang) holds the tokens in flight, in whole blocks: with
+/// requests at every stage of their output, a sequence holds its prompt and
+/// half its output on average. It still needs room for one sequence at the
+/// full context, or it refuses to start. Other engines hold every sequence
+/// at the full context.
+pub fn kv_shape(inf: &Inference) -> (u64, u64) {
+    if !inf.engine.pools() {
+        return (inf.context, inf.concurrency);
+    }
+    let blocks = |tokens: u64| tokens.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK);
+    let resident = inf.prompt_tokens.saturating_add(inf.output_tokens.div_ceil(2)).min(inf.context);
+    let (one, many) = (blocks(inf.context), blocks(resident));
+    if many.saturating_mul(inf.concurrency) < one {
+        (one, 1)
+    } else {
+        (many, inf.concurrency)
+    }
+}
+
+/// Tokens the KV cache holds in all: what per-token KV bytes divide by.
+pub fn kv_tokens(inf: &Inference) -> u64 {
+    let (tokens, seqs) = kv_shape(inf);
+    tokens.saturating_mul(seqs).max(1)
+}
+
 pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
     let (w, w_txt) = weights::bytes(arch, inf.weights, split);
-    // A pooling engine hands out the cache in whole blocks.
-    let context = if inf.engine.pools() {
-        inf.context.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK)
+    let (tokens, seqs) = kv_shape(inf);
+    let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, tokens, seqs);
+    let kv_txt = if inf.engine.pools() {
+        why!(
+            "paged, in flight: {seqs} × (prompt {} + output {}/2, ≥ one context {}): {kv_txt}",
+            inf.prompt_tokens,
+            inf.output_tokens,
+            inf.context
+        )
     } else {
-        inf.context
+        kv_txt
     };
-    let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, context, inf.concurrency);
     let (ws, ws_txt) = runtime::bytes(arch, split, inf);
     let mut notes = Vec::new();
     if arch.is_moe() {

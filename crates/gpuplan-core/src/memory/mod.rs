@@ -24,6 +24,7 @@ mod training;
 mod weights;
 
 pub use fmt::quiet;
+pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;

@@ -61,8 +61,25 @@ fn vllm_reports_the_reservation_beside_the_need() {
 }
 
 #[test]
+fn paged_engines_hold_the_tokens_in_flight_and_others_the_full_context() {
+    // 64 requests of 1,024 prompt + 256 output tokens: 1,152 resident on
+    // average, 72 blocks of 16; Llama 3 8B keeps 128 KiB per token.
+    let mut plan = infer(Engine::Vllm, 8192, 64);
+    (plan.inference.prompt_tokens, plan.inference.output_tokens) = (1024, 256);
+    let paged = estimate_on(&plan, Some(80.0 * GB)).unwrap();
+    assert_eq!(paged.components.kv_cache.bytes, 64 * 1152 * 131_072);
+    let mut hf = plan.clone();
+    hf.inference.engine = Engine::Transformers;
+    assert_eq!(estimate(&hf).unwrap().components.kv_cache.bytes, 64 * 8192 * 131_072);
+    // One sequence: room for the full context, or vLLM does not start.
+    let one = infer(Engine::Vllm, 8192, 1);
+    assert_eq!(estimate_on(&one, Some(80.0 * GB)).unwrap().components.kv_cache.bytes, 8192 * 131_072);
+}
+
+#[test]
 fn vllm_pool_too_small_is_noted() {
-    let plan = infer(Engine::Vllm, 131_072, 64);
+    let mut plan = infer(Engine::Vllm, 131_072, 64);
+    (plan.inference.prompt_tokens, plan.inference.output_tokens) = (120_000, 11_072);
     let r = estimate_on(&plan, Some(80.0 * GB)).unwrap();
     assert!(r.per_gpu_bytes > 72_000_000_000);
     assert!(r.kv_pool_bytes.unwrap() < r.components.kv_cache.bytes);
