@@ -476,7 +476,7 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
             };
             let p = at.parallel;
             let replica = p.tp.max(1).saturating_mul(p.pp.max(1));
-            let cached_tokens = crate::memory::kv_tokens(inf) as f64;
+            let cached_tokens = plan.model.arch().map_or(1, |a| crate::memory::kv_tokens(&a, inf)) as f64;
             let serving = Serving {
                 bandwidth_tbs: bandwidth,
                 tflops,

@@ -20,29 +20,32 @@ const VLLM_BLOCK: u64 = 16;
 /// half its output on average. It still needs room for one sequence at the
 /// full context, or it refuses to start. Other engines hold every sequence
 /// at the full context.
-pub fn kv_shape(inf: &Inference) -> (u64, u64) {
+fn kv_shape(arch: &Arch, inf: &Inference) -> (u64, u64) {
     if !inf.engine.pools() {
         return (inf.context, inf.concurrency);
     }
     let blocks = |tokens: u64| tokens.div_ceil(VLLM_BLOCK).saturating_mul(VLLM_BLOCK);
     let resident = inf.prompt_tokens.saturating_add(inf.output_tokens.div_ceil(2)).min(inf.context);
-    let (one, many) = (blocks(inf.context), blocks(resident));
-    if many.saturating_mul(inf.concurrency) < one {
-        (one, 1)
+    let one = (blocks(inf.context), 1);
+    let many = (blocks(resident), inf.concurrency);
+    // Compared as the layers hold them: a sliding window caps one long sequence.
+    let kept = |(tokens, seqs): (u64, u64)| kv::token_layers(arch, tokens, seqs);
+    if kept(many) < kept(one) {
+        one
     } else {
-        (many, inf.concurrency)
+        many
     }
 }
 
 /// Tokens the KV cache holds in all: what per-token KV bytes divide by.
-pub fn kv_tokens(inf: &Inference) -> u64 {
-    let (tokens, seqs) = kv_shape(inf);
+pub fn kv_tokens(arch: &Arch, inf: &Inference) -> u64 {
+    let (tokens, seqs) = kv_shape(arch, inf);
     tokens.saturating_mul(seqs).max(1)
 }
 
 pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
     let (w, w_txt) = weights::bytes(arch, inf.weights, split);
-    let (tokens, seqs) = kv_shape(inf);
+    let (tokens, seqs) = kv_shape(arch, inf);
     let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, tokens, seqs);
     let kv_txt = if inf.engine.pools() {
         why!(

@@ -56,16 +56,22 @@ pub fn layer_split(arch: &Arch) -> (u32, u32) {
     (arch.layers.saturating_sub(local), local)
 }
 
+/// Token-layers `seqs` sequences of `context` tokens each keep: windowed
+/// layers hold at most the window.
+pub fn token_layers(arch: &Arch, context: u64, seqs: u64) -> f64 {
+    let (full, local) = layer_split(arch);
+    let ctx = context as f64;
+    let window = arch.sliding.map_or(ctx, |w| ctx.min(f64::from(w.window)));
+    seqs as f64 * (f64::from(full) * ctx + f64::from(local) * window)
+}
+
 /// KV bytes on the busiest GPU for `seqs` sequences of `context` tokens each.
 pub fn bytes(arch: &Arch, dtype: KvDtype, split: &Split, context: u64, seqs: u64) -> (f64, String) {
     let (elems, elems_txt) = elements_per_layer(arch, split);
     let eb = element_bytes(dtype);
     let (full, local) = layer_split(arch);
-    let ctx = context as f64;
-    let window = arch.sliding.map_or(ctx, |w| ctx.min(f64::from(w.window)));
-    let token_layers = f64::from(full) * ctx + f64::from(local) * window;
     let stage = split.stage_fraction(arch.layers);
-    let total = seqs as f64 * token_layers * elems * eb * stage;
+    let total = token_layers(arch, context, seqs) * elems * eb * stage;
     let layers_txt = if local > 0 {
         let w = arch.sliding.map_or(0, |w| w.window);
         why!("(L_full {full}·s {context} + L_win {local}·min(s, {w}))")

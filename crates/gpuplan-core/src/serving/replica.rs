@@ -71,7 +71,7 @@ pub fn replica(
     let tp = at.parallel.tp.max(1);
     let pp = at.parallel.pp.max(1);
     let stage_layers = arch.layers.div_ceil(pp);
-    let cached = crate::memory::kv_tokens(inf) as f64;
+    let cached = crate::memory::kv_tokens(arch, inf) as f64;
     let kv_per_token = at.kv_bytes as f64 / cached;
     let other = at.per_gpu_bytes.saturating_sub(at.weights_bytes).saturating_sub(at.kv_bytes);
     let pool = at.usable_bytes.saturating_sub(at.weights_bytes).saturating_sub(other) as f64;
