@@ -145,6 +145,17 @@ fn loss_bytes_per_token(loss: Loss, arch: &Arch, split: &Split, elem: f64) -> (f
     }
 }
 
+/// Activation offloading (torchtune's `OffloadActivations`, copied by TRL)
+/// copies each saved tensor of 1 KiB or more to host memory as forward makes
+/// it, and keeps the last `max_fwd_stash_size` (5) alive on the GPU until
+/// their copies finish; backward brings each back for its node and frees it
+/// after the next. With full recompute a layer saves one tensor, its input:
+/// five layers' inputs stay at the end of forward. Without recompute five
+/// tensors are less than one layer's set: one layer is counted. The output
+/// projection and the loss are left out of offloading (their tensors are
+/// used at once) and stay in full.
+const OFFLOAD_STASH: u32 = 5;
+
 /// torchtune's `num_output_chunks`.
 const CHUNKS: f64 = 8.0;
 
@@ -168,34 +179,48 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> Kept {
         GradCkpt::None | GradCkpt::Selective => (full_layer, 0.0),
     };
     let stage = split.stage_layers(arch.layers);
-    // Offload keeps two layers on the GPU: the one in use and the next in transit.
-    let resident = if t.act_offload { stage.min(2) } else { stage };
+    let resident = match (t.act_offload, t.grad_ckpt) {
+        (false, _) => stage,
+        (true, GradCkpt::Full) => stage.min(OFFLOAD_STASH),
+        (true, GradCkpt::None | GradCkpt::Selective) => stage.min(1),
+    };
     let in_flight = f64::from(split.pp);
     let kept = f64::from(resident) * kept_per_layer * tokens;
     let (loss_per_token, loss_notation) = loss_bytes_per_token(t.loss, arch, split, elem);
     let logits = tokens * loss_per_token;
     let head_inputs = 2.0 * h * elem * tokens;
     let recompute_bytes = recompute * tokens;
+    // Backward reaches the last layer, and recomputes it, only after the
+    // loss's and the output projection's backward have freed the logits:
+    // the two never coexist, the larger one counts.
+    let tail = logits.max(recompute_bytes);
     // 1F1B: the first stage keeps pp micro-batches, the last one computes the loss.
     let first = kept * in_flight + recompute_bytes;
-    let last = kept + recompute_bytes + logits + head_inputs;
+    let last = kept + head_inputs + tail;
     let total = if split.pp > 1 { first.max(last) } else { last };
     let kept_txt = why!("L {resident}·{} B", fmt::num(kept_per_layer));
     let recompute_txt =
         if recompute > 0.0 { why!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
-    let loss_txt = why!("head 2·h {}·{} B + {loss_notation}", arch.hidden, fmt::num(elem));
+    let head_txt = why!("head 2·h {}·{} B", arch.hidden, fmt::num(elem));
+    let loss_txt = if recompute > 0.0 {
+        why!("{head_txt} + max({loss_notation}, recompute {} B)", fmt::num(recompute))
+    } else {
+        why!("{head_txt} + {loss_notation}")
+    };
     let tokens_txt = why!("b·s {}·{}", t.batch, t.seq);
     let d = if split.pp > 1 {
         why!(
             "max(first stage {tokens_txt} × ({} micro-batches × {kept_txt}{recompute_txt}), \
-             last stage {tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt})) = {}",
+             last stage {tokens_txt} × ({kept_txt} + {loss_txt})) = {}",
             split.pp,
             fmt::size(total)
         )
     } else {
-        why!("{tokens_txt} × ({kept_txt}{recompute_txt} + {loss_txt}) = {}", fmt::size(total))
+        why!("{tokens_txt} × ({kept_txt} + {loss_txt}) = {}", fmt::size(total))
     };
-    Kept { bytes: total, loss: logits, derivation: d }
+    // What backward frees before the layers' gradients appear: the part of
+    // the tail the recompute does not take over.
+    Kept { bytes: total, loss: tail - recompute_bytes, derivation: d }
 }
 
 /// Live tensors of one layer at its widest point during an inference
@@ -262,10 +287,13 @@ mod tests {
         let t = Training { loss: Loss::HfTrainer, ..train(GradCkpt::Full, true) };
         let b = training(&arch, &ONE, &t, 2.0).bytes;
         let tokens = 1024.0;
-        let expect = tokens * (32.0 * 4096.0 * 2.0 + (2.0 * 83_968.0 + 128.0))
-            + tokens * 128_256.0 * 10.0
-            + 2.0 * 4096.0 * 2.0 * tokens;
+        // The recomputed layer (168 kB a token) comes after the logits (1.28 MB a token) are freed.
+        let expect = tokens * 32.0 * 4096.0 * 2.0 + tokens * 128_256.0 * 10.0 + 2.0 * 4096.0 * 2.0 * tokens;
         assert_eq!(b, expect);
+        let fused = training(&arch, &ONE, &Training { loss: Loss::Fused, ..t }, 2.0).bytes;
+        // Fused, the loss keeps h·6 B a token: now the recomputed layer is the larger.
+        let layer = tokens * (2.0 * 83_968.0 + 128.0);
+        assert_eq!(fused, tokens * 32.0 * 4096.0 * 2.0 + layer + 2.0 * 4096.0 * 2.0 * tokens);
     }
 
     #[test]
@@ -300,5 +328,20 @@ mod tests {
         assert!(training(&arch, &ONE, &fused, 2.0).bytes < training(&arch, &ONE, &chunked, 2.0).bytes);
         let off = Training { act_offload: true, ..train(GradCkpt::None, true) };
         assert!(training(&arch, &ONE, &off, 2.0).bytes < base);
+    }
+
+    #[test]
+    fn offload_keeps_five_layer_inputs_with_recompute_and_one_layer_without() {
+        let arch = Arch::default();
+        let (tokens, h) = (1024.0, f64::from(arch.hidden));
+        let full = train(GradCkpt::Full, true);
+        let kept = |t: &Training| training(&arch, &ONE, t, 2.0).bytes;
+        let on = |t: &Training| Training { act_offload: true, ..t.clone() };
+        // Recompute keeps h per layer and token: L layers down to the stash's 5.
+        let saved = f64::from(arch.layers - OFFLOAD_STASH) * h * 2.0 * tokens;
+        assert!((kept(&full) - kept(&on(&full)) - saved).abs() < 1.0);
+        let none = train(GradCkpt::None, true);
+        let layer = layer_bytes_per_token(&arch, &ONE, 1024.0, &none, 2.0) * tokens;
+        assert!((kept(&none) - kept(&on(&none)) - f64::from(arch.layers - 1) * layer).abs() < 1.0);
     }
 }
