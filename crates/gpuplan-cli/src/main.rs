@@ -63,7 +63,7 @@ fit flags (with the workload flags):
   --headroom PCT         memory kept free per GPU (default 10: the estimate counts KV cache,
                          activations and runtime; seed 001's 30-50 % is over weights alone)
   --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
-  --tokens N --epochs X --mfu X (training time)
+  --tokens N --epochs X (training time) --mfu X (default: measured, by GPU class and method)
   --qps X (alias --target-qps) serving target: GPUs per type from the TTFT/TPOT targets
   --measured-tok-s GPU_ID=X (repeatable) your own single-GPU output token/s: replaces the model
   --own-hardware         the machines are your own (no GeForce rental/hosting licence flag)
