@@ -3,6 +3,7 @@
 //! `args`, which turns flags and plan files into a `Plan`.
 
 mod args;
+mod budget;
 mod checklist;
 mod cost;
 mod estimate;
@@ -30,6 +31,8 @@ commands:
   share      the share link for the plan (--base URL to prefix it); --format iframe|wiki|markdown
              prints the page's copy-paste snippets (Markdown: memory, hardware, cost, checklist)
   checklist  pre-order checklist and acceptance guide for the plan, as Markdown
+  budget     a project's budget by month: --plan FILE (workloads, or one plan), --url LINK
+             or --example ID; --format text|json|markdown
   models     the preset models
   help       this text
 
@@ -102,6 +105,7 @@ fn run(argv: &[String]) -> Result<(), CliError> {
         "cost" => cost::run(rest),
         "share" => share::run(rest),
         "checklist" => checklist::run(rest),
+        "budget" => budget::run(rest),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

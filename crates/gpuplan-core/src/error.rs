@@ -23,6 +23,12 @@ pub enum Problem {
     TooFewGpus { needed: u64 },
     /// Below what physics allows; `why` names the limit.
     BelowMinimum { min: f64, why: &'static str },
+    /// Missing: the field must be given.
+    Required,
+    /// More entries than the limit.
+    TooMany { max: usize },
+    /// Longer text than the limit, in characters.
+    TooLong { max: usize },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -54,6 +60,15 @@ impl FieldError {
             Problem::BelowMinimum { min, why } => match lang.written() {
                 Lang::Zh => format!("不能低于 {min}（{}）", minimum_text(why, lang)),
                 Lang::En => format!("cannot be below {min} ({})", minimum_text(why, lang)),
+            },
+            Problem::Required => lang.pick("必须填写", "is required").to_string(),
+            Problem::TooMany { max } => match lang.written() {
+                Lang::Zh => format!("最多 {max} 项"),
+                Lang::En => format!("holds at most {max} entries"),
+            },
+            Problem::TooLong { max } => match lang.written() {
+                Lang::Zh => format!("最多 {max} 个字符"),
+                Lang::En => format!("is at most {max} characters"),
             },
             Problem::TooFewGpus { needed } => match lang.written() {
                 Lang::Zh => format!("张量并行 × 流水线并行需要至少 {needed} 张 GPU"),
@@ -130,6 +145,19 @@ fn rule_text(rule: &str, lang: Lang) -> &'static str {
         "spot_never_finishes" => lang.pick(
             "中断太频繁：每次中断损失的时间超过了两次中断之间的时间",
             "interruptions too frequent: each loses more time than runs between them",
+        ),
+        "names_unique" => lang.pick("同一项目里的工作负载名称不能重复", "workload names must be unique in a project"),
+        "reuse_needs_a_service" => lang.pick(
+            "只有在线服务可以接手之前工作负载的机器",
+            "only a service can take over an earlier workload's machines",
+        ),
+        "reuse_needs_same_machines" => lang.pick(
+            "接手的机器必须是同一款 GPU，且卡数不少于之前的工作负载",
+            "the machines taken over must be the same GPU, at least as many as the earlier workload used",
+        ),
+        "overlaps_reused" => lang.pick(
+            "与它接手机器的工作负载时间重叠：同一批卡不能同时跑两件事",
+            "overlaps the workload whose machines it takes over: the same cards cannot run both at once",
         ),
         _ => lang.pick("与其他字段矛盾", "contradicts another field"),
     }

@@ -311,3 +311,57 @@ mod tests {
         assert!(m.per_gpu_bytes < 72_000_000_000, "{} B", m.per_gpu_bytes);
     }
 }
+
+/// An example project: several workloads in one budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExampleProject {
+    pub id: &'static str,
+    title: (&'static str, &'static str),
+    pub source: &'static str,
+    /// Its figures against the seed's, and why they differ.
+    note: (&'static str, &'static str),
+    pub project: crate::project::Project,
+}
+
+impl ExampleProject {
+    pub fn title(&self, lang: Lang) -> &'static str {
+        lang.pick(self.title.0, self.title.1)
+    }
+
+    pub fn note(&self, lang: Lang) -> &'static str {
+        lang.pick(self.note.0, self.note.1)
+    }
+}
+
+/// Seed 002 §7: the law firm's LoRA fine-tune, then its 10-QPS service on
+/// the same rented cards, with storage and traffic at the seed's 300 CNY a month.
+fn law_project() -> crate::project::Project {
+    use crate::project::{Project, Workload};
+    let serve = Workload { reuse: Some("train".into()), ..Workload::new("serve", law_serve()) };
+    let storage = crate::cost::Item {
+        name: "storage, gateway and traffic (seed 002 §7.1)".into(),
+        amount: 300.0,
+        currency: Currency::Cny,
+        monthly: true,
+    };
+    Project {
+        workloads: vec![Workload::new("train", law_train()), serve],
+        lines: vec![storage],
+        currency: Currency::Cny,
+        ..Project::default()
+    }
+}
+
+/// Every example project, in gallery order.
+pub fn projects() -> Vec<ExampleProject> {
+    vec![ExampleProject {
+        id: "law-saas-project",
+        title: both("律所 SaaS：微调加在线服务，一份预算", "Law-firm SaaS: fine-tune and service in one budget"),
+        source: "seed 002",
+        note: both(
+            "种子 002 §7 第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里训练单独按需要 2,169.10 元（运行加调试时间，按本目录 4090 的按需价），但它跑在服务包月的第一张卡上（种子 §7.2：训练完把同一张包月卡切到推理），所以只付一次。服务按每次 1,024 个提示 token、256 个输出 token 要 4 张卡扛 10 QPS（见律所在线 API 示例的说明），4 × 2,640 = 10,560 元/月，加 300 元，第一个月 10,860 元；卡从训练开始就租着，12 个月服务加训练的几天共 13 期包月。若像种子那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；种子的 4,000 元多出来的是另付的训练费。",
+            "Seed 002 §7 puts the first month at about 1,680 + 2,000 + 300 ≈ 4,000 CNY: training on demand for 7 days × 24 h × 10 CNY/h = 1,680, one RTX 4090 monthly at about 2,000, storage and traffic about 300. Here the training alone would cost 2,169.10 CNY on demand (its run and debugging time at this catalog's 4090 on-demand rate), but it runs on the first of the service's monthly cards (seed §7.2: switch the same monthly card from training to serving), so it is paid once. The service needs 4 cards for 10 QPS at 1,024 prompt and 256 output tokens (see the law-firm API example's note): 4 × 2,640 = 10,560 CNY a month, plus 300, so 10,860 in the first month; the cards are held from the training's start, so 12 months of service plus the training's days take 13 monthly payments. Were one card to carry 10 QPS as the seed assumes (short requests), the first month would be 2,640 + 300 = 2,940; the seed's 4,000 adds a training paid apart.",
+        ),
+        project: law_project(),
+    }]
+}

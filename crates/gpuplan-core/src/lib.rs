@@ -12,6 +12,7 @@
 )]
 
 mod bisect;
+pub mod budget;
 pub mod checklist;
 pub mod cost;
 pub mod error;
@@ -28,6 +29,7 @@ pub mod names;
 pub mod offers;
 pub mod plan;
 pub mod presets;
+pub mod project;
 pub mod report;
 pub mod selection;
 pub mod serving;

@@ -14,12 +14,18 @@ use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, Origin, SlidingWind
 use crate::offers::Offer;
 
 mod offer_link;
+mod project_link;
 use crate::plan::{
     CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Loss, Measured, Method, Optimizer, Plan, Precision,
     Shard, Task, WeightFormat,
 };
+pub use project_link::{decode_project, encode_project, ProjectLink};
 
-pub const VERSION: u32 = 1;
+/// The newest version this build reads: 2 adds workloads ([`project_link`]).
+pub const VERSION: u32 = 2;
+
+/// The version a single plan's link is written in: its keys are all of version 1.
+pub const PLAN_VERSION: u32 = 1;
 
 /// What a link carries besides the plan: display choices and embed mode.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -502,7 +508,7 @@ fn baseline(plan: &Plan) -> Plan {
 /// The query string for a plan (without the leading '?').
 pub fn encode(plan: &Plan, lang: Option<Lang>, unit: Option<&str>) -> String {
     let base = baseline(plan);
-    let mut out = vec![format!("v={VERSION}")];
+    let mut out = vec![format!("v={PLAN_VERSION}")];
     for f in FIELDS {
         let (Some(value), old) = (f.text(plan), f.text(&base)) else { continue };
         if f.key == "m" || old.as_deref() != Some(value.as_str()) {

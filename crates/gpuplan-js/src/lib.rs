@@ -7,6 +7,7 @@ use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{self, Defaults};
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
+use gpuplan_core::project::Project;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -32,24 +33,61 @@ struct Invalid {
 pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    let offers: Vec<Offer> = match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
-        Some(o) => {
-            serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?
-        }
-        None => gpuplan_core::offers::defaults(),
-    };
+    let offers = offers_from(offers)?;
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&report),
-        Err(errs) => {
-            let errors: Vec<Invalid> =
-                errs.iter().map(|e| Invalid { field: e.field.clone(), message: e.message(lang) }).collect();
-            #[derive(Serialize)]
-            struct Errors {
-                errors: Vec<Invalid>,
-            }
-            Err(to_js(&Errors { errors })?)
-        }
+        Err(errs) => Err(invalid(&errs, lang)?),
     }
+}
+
+/// The offers given, else the built-in examples.
+fn offers_from(offers: Option<JsValue>) -> Result<Vec<Offer>, JsValue> {
+    match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
+        Some(o) => serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}"))),
+        None => Ok(gpuplan_core::offers::defaults()),
+    }
+}
+
+/// `{ errors: [{ field, message }] }` for invalid fields.
+fn invalid(errs: &[gpuplan_core::error::FieldError], lang: Lang) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Errors {
+        errors: Vec<Invalid>,
+    }
+    let errors = errs.iter().map(|e| Invalid { field: e.field.clone(), message: e.message(lang) }).collect();
+    to_js(&Errors { errors })
+}
+
+/// `budget(project, lang, offers)`: a project's budget by month, the same
+/// JSON as `gpuplan budget --format json`. `project` is
+/// `{ workloads: [{ name, plan, start_month, reuse }], lines, currency }`;
+/// throws `{ errors: [{ field, message }] }` naming fields by their path
+/// in the project (`workloads[1].plan.model`).
+#[wasm_bindgen]
+pub fn budget(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    let project: Project =
+        serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
+    let offers = offers_from(offers)?;
+    match gpuplan_core::budget::evaluate(&project, &offers, lang) {
+        Ok(report) => to_js(&report.budget),
+        Err(errs) => Err(invalid(&errs, lang)?),
+    }
+}
+
+/// `decodeProjectLink(url)`: the project a share link carries (a version 1
+/// link opens as one workload), and what was ignored.
+#[wasm_bindgen(js_name = decodeProjectLink)]
+pub fn decode_project_link(url: &str) -> Result<JsValue, JsValue> {
+    to_js(&gpuplan_core::share::decode_project(url))
+}
+
+/// `encodeProjectLink(project)`: the share-link query string for a project.
+#[wasm_bindgen(js_name = encodeProjectLink)]
+pub fn encode_project_link(project: JsValue) -> Result<String, JsValue> {
+    let project: Project =
+        serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
+    Ok(gpuplan_core::share::encode_project(&project, None, None))
 }
 
 /// `decodeLink(url)`: the plan a share link carries, and what was ignored.

@@ -1,0 +1,57 @@
+//! `gpuplan budget`: a project's budget by month, in text, JSON and Markdown.
+
+mod common;
+
+use common::{gpuplan, json, stdout};
+
+#[test]
+fn the_gallery_project_by_month() {
+    let text = stdout(&["budget", "--example", "law-saas-project", "--no-market"]);
+    assert!(text.contains("    1   0.00   10,560.00"), "{text}");
+    assert!(text.contains("machines carried on by serve"), "{text}");
+    let md = stdout(&["budget", "--example", "law-saas-project", "--no-market", "--format", "markdown"]);
+    assert!(md.contains("| 1 | 0.00 | 10,560.00 | 300.00 | 10,860.00 |"), "{md}");
+    let v = json(&["budget", "--example", "law-saas-project", "--no-market", "--format", "json"]);
+    assert_eq!(v["months"], 13);
+    assert_eq!(v["workloads"][1]["reuses"], "train");
+}
+
+#[test]
+fn a_plan_file_is_a_one_workload_project() {
+    let dir = std::env::temp_dir().join(format!("gpuplan-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plan = dir.join("plan.json");
+    std::fs::write(
+        &plan,
+        r#"{"model": {"kind": "preset", "id": "qwen2.5-7b"}, "hardware": {"gpu": "rtx-4090"}}"#,
+    )
+    .unwrap();
+    let v = json(&["budget", "--plan", plan.to_str().unwrap(), "--no-market", "--format", "json"]);
+    assert_eq!(v["workloads"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["months"], 12);
+}
+
+#[test]
+fn bad_projects_are_one_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("gpuplan-budget-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, body, want) in [
+        ("empty.json", r#"{"workloads": []}"#, "workloads: is required"),
+        (
+            "nomodel.json",
+            r#"{"workloads": [{"name": "a", "plan": {"task": "train"}}]}"#,
+            "workloads[0].plan.model",
+        ),
+        ("junk.json", "[1, 2", "not JSON"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        let out = gpuplan(&["budget", "--plan", path.to_str().unwrap(), "--no-market"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+    }
+    let out = gpuplan(&["budget", "--example", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+}
