@@ -301,12 +301,12 @@ mod tests {
         assert_eq!(train.carried_by.as_deref(), Some("serve"));
         assert_eq!(train.total, Money::ZERO, "its machine time is in the service's bill");
         assert_eq!((serve.billed_from_h, serve.start_h), (0.0, train.end_h));
-        // 4 cards × 2,640 CNY a month, 12 months of service + the training's days: 13 payments.
-        assert_eq!(serve.by_month.first().map(|m| m.text()).as_deref(), Some("10,560.00"));
-        assert_eq!((b.months, serve.total.text().as_str()), (13, "137,280.00"));
-        assert_eq!(b.by_month.first().map(|m| m.text()).as_deref(), Some("10,860.00"));
+        // 3 cards × 2,640 CNY a month, 12 months of service + the training's days: 13 payments.
+        assert_eq!(serve.by_month.first().map(|m| m.text()).as_deref(), Some("7,920.00"));
+        assert_eq!((b.months, serve.total.text().as_str()), (13, "102,960.00"));
+        assert_eq!(b.by_month.first().map(|m| m.text()).as_deref(), Some("8,220.00"));
         let note = ex.note(Lang::En);
-        for figure in ["2,169.10", "10,560", "10,860", "2,940", "13 monthly payments"] {
+        for figure in ["2,169.10", "7,920", "8,220", "2,940", "13 monthly payments"] {
             assert!(note.contains(figure), "{figure} in the note");
         }
         // Without the reuse the training is billed on its own as well.
