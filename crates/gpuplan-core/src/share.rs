@@ -526,17 +526,9 @@ pub fn encode(plan: &Plan, lang: Option<Lang>, unit: Option<&str>) -> String {
 
 /// Reads a query string (a full URL, "?..." or "#..." also work).
 pub fn decode(input: &str) -> Link {
-    let query = input.split_once(['?', '#']).map_or(input, |(_, q)| q);
     let mut link = Link::default();
     let mut applied: Vec<(&'static Field, String)> = Vec::new();
-    let pairs: Vec<(String, String)> = query
-        .split(['&', '#', '?'])
-        .filter(|kv| !kv.is_empty())
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-            (unescape(k), unescape(v))
-        })
-        .collect();
+    let pairs = pairs(input);
     // Fields apply in table order so that the model is chosen before its shape.
     for f in FIELDS {
         for (_, value) in pairs.iter().filter(|(k, _)| k == f.key) {
@@ -581,6 +573,19 @@ pub fn decode(input: &str) -> Link {
     }
     drop_invalid(&mut link, &applied);
     link
+}
+
+/// The unescaped key-value pairs of a query string (a full URL, "?..." or "#..." also work).
+fn pairs(input: &str) -> Vec<(String, String)> {
+    let query = input.split_once(['?', '#']).map_or(input, |(_, q)| q);
+    query
+        .split(['&', '#', '?'])
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (unescape(k), unescape(v))
+        })
+        .collect()
 }
 
 /// Values that parsed but fail validation go back to their defaults, so the

@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use super::{decode, encode, escape, escape_part, items, unescape, Ignored, Param, Reason};
+use super::{decode, encode, escape, escape_part, pairs, unescape, Ignored, Param, Reason};
 use crate::cost::{Currency, Item};
 use crate::lang::Lang;
 use crate::project::{Project, Workload, MAX_WORKLOADS};
@@ -34,15 +34,7 @@ const PROJECT_KEYS: [&str; 4] = ["wl", "pit", "pcur", "pfx"];
 
 /// Reads a link of either version.
 pub fn decode_project(input: &str) -> ProjectLink {
-    let query = input.split_once(['?', '#']).map_or(input, |(_, q)| q);
-    let pairs: Vec<(String, String)> = query
-        .split(['&', '#', '?'])
-        .filter(|kv| !kv.is_empty())
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-            (unescape(k), unescape(v))
-        })
-        .collect();
+    let pairs = pairs(input);
     let Some(names) = pairs.iter().find(|(k, _)| k == "wl").map(|(_, v)| v) else {
         let link = decode(input);
         return ProjectLink {
@@ -54,7 +46,8 @@ pub fn decode_project(input: &str) -> ProjectLink {
             ignored: link.ignored,
         };
     };
-    let mut names: Vec<String> = items(names).map(|parts| parts.concat()).collect();
+    // Every name, empty ones too: a name's place is its workload's index.
+    let mut names: Vec<String> = names.split(',').map(unescape).collect();
     let mut ignored = Vec::new();
     if names.len() > MAX_WORKLOADS {
         ignored.push(Ignored {
@@ -145,11 +138,14 @@ pub fn encode_project(project: &Project, lang: Option<Lang>, unit: Option<&str>)
             return encode(&only.plan, lang, unit);
         }
     }
+    // Each name escaped as a list part, then the list as a value (as v1's lists are).
     let names: Vec<String> = project.workloads.iter().map(|w| escape_part(&w.name)).collect();
-    let mut out = vec![format!("v={}", super::VERSION), format!("wl={}", names.join(","))];
+    let mut out = vec![format!("v={}", super::VERSION), format!("wl={}", escape(&names.join(",")))];
     for (i, w) in project.workloads.iter().enumerate() {
         let plan = encode(&w.plan, None, None);
-        out.extend(plan.split('&').filter(|kv| !kv.starts_with("v=")).map(|kv| format!("{i}.{kv}")));
+        // A workload read without a model is written without one, to be refused again.
+        let written = |kv: &&str| !(kv.starts_with("v=") || (w.no_model && kv.starts_with("m=")));
+        out.extend(plan.split('&').filter(written).map(|kv| format!("{i}.{kv}")));
         if let Some(donor) = &w.reuse {
             out.push(format!("{i}.re={}", escape(donor)));
         }
@@ -179,6 +175,7 @@ pub fn encode_project(project: &Project, lang: Option<Lang>, unit: Option<&str>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::Plan;
 
     #[test]
     fn the_gallery_project_round_trips() {
@@ -213,5 +210,18 @@ mod tests {
         // Workloads without a model are refused by name, never filled in.
         let errs = link.project.validate();
         assert!(errs.iter().any(|e| e.field == "workloads[1].plan.model"), "{errs:?}");
+    }
+
+    /// Names with separators and an unnamed workload keep their places.
+    #[test]
+    fn awkward_names_keep_their_workloads() {
+        let mut p = crate::examples::projects().remove(0).project;
+        p.workloads[0].name = "a,b:c &d".into();
+        p.workloads[1].reuse = Some("a,b:c &d".into());
+        let link = decode_project(&encode_project(&p, None, None));
+        assert_eq!((link.ignored, link.project), (vec![], p.clone()));
+        let mut one = Project::single(Plan::default());
+        one.lines = p.lines.clone();
+        assert_eq!(decode_project(&encode_project(&one, None, None)).project, one);
     }
 }
