@@ -12,6 +12,8 @@ enum Out {
     Text,
     Json,
     Markdown,
+    /// The project's share link (version 2, or version 1 for one plain plan).
+    Link,
 }
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
@@ -20,8 +22,11 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         None | Some("text") => Out::Text,
         Some("json") => Out::Json,
         Some("markdown") => Out::Markdown,
+        Some("link") => Out::Link,
         Some(other) => {
-            return Err(CliError(format!("--format: unknown \"{other}\"; accepted: text, json, markdown")))
+            return Err(CliError(format!(
+                "--format: unknown \"{other}\"; accepted: text, json, markdown, link"
+            )))
         }
     };
     let lang = crate::args::lang(&mut flags)?;
@@ -39,6 +44,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         }
         Out::Text => print!("{}", table(b, lang, false)),
         Out::Markdown => print!("{}", table(b, lang, true)),
+        Out::Link => println!("?{}", gpuplan_core::share::encode_project(&project, None, None)),
     }
     Ok(())
 }

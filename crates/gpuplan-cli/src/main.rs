@@ -32,7 +32,7 @@ commands:
              prints the page's copy-paste snippets (Markdown: memory, hardware, cost, checklist)
   checklist  pre-order checklist and acceptance guide for the plan, as Markdown
   budget     a project's budget by month: --plan FILE (workloads, or one plan), --url LINK
-             or --example ID; --format text|json|markdown
+             or --example ID; --format text|json|markdown|link (link: the project's share link)
   models     the preset models
   help       this text
 

@@ -16,6 +16,11 @@ fn the_gallery_project_by_month() {
     let v = json(&["budget", "--example", "law-saas-project", "--no-market", "--format", "json"]);
     assert_eq!(v["months"], 13);
     assert_eq!(v["workloads"][1]["reuses"], "train");
+    // One link carries the whole project, and reopens to the same budget.
+    let link = stdout(&["budget", "--example", "law-saas-project", "--format", "link"]);
+    assert!(link.starts_with("?v=2&wl=train,serve&"), "{link}");
+    let again = json(&["budget", "--url", link.trim(), "--no-market", "--format", "json"]);
+    assert_eq!(again, v);
 }
 
 #[test]
