@@ -276,7 +276,15 @@ fn read_plan(path: &str) -> Result<Plan, CliError> {
     let text =
         if path == "-" { std::io::read_to_string(std::io::stdin()) } else { std::fs::read_to_string(path) }
             .map_err(|e| CliError(format!("--plan {path}: {e}")))?;
-    serde_json::from_str(&text).map_err(|e| CliError(format!("--plan {path}: not a plan: {e}")))
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| CliError(format!("--plan {path}: not a plan: {e}")))?;
+    // A project's workloads would be dropped in silence by the plan reader.
+    if value.get("workloads").is_some() {
+        return Err(CliError(format!(
+            "--plan {path}: a project with workloads; gpuplan budget reads it (the other commands take one plan)"
+        )));
+    }
+    serde_json::from_value(value).map_err(|e| CliError(format!("--plan {path}: not a plan: {e}")))
 }
 
 /// `--model` names a preset (its checkpoint's format becomes the default

@@ -59,6 +59,15 @@ fn bad_projects_are_one_line_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
         assert!(err.contains(want), "{name}: {err}");
     }
+    let project = dir.join("project.json");
+    std::fs::write(
+        &project,
+        r#"{"workloads": [{"name": "a", "plan": {"model": {"kind": "preset", "id": "qwen2.5-7b"}}}]}"#,
+    )
+    .unwrap();
+    let out = gpuplan(&["cost", "--plan", project.to_str().unwrap(), "--no-market"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("gpuplan budget reads it"), "{err}");
     let out = gpuplan(&["budget", "--example", "nope"]);
     assert_eq!(out.status.code(), Some(2));
 }
