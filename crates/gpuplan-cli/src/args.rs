@@ -207,7 +207,7 @@ const KV_DTYPES: [KvDtype; 5] = [KvDtype::Fp32, KvDtype::Bf16, KvDtype::Fp8, KvD
 const ENGINES: [Engine; 5] = Engine::ALL;
 
 /// The switches [`plan`] reads; subcommands pass them to [`Flags::parse`].
-pub const PLAN_SWITCHES: [&str; 4] = ["opt-in-bwd", "act-offload", "chunked-ce", "no-flash-attn"];
+pub const PLAN_SWITCHES: [&str; 5] = ["opt-in-bwd", "act-offload", "chunked-ce", "no-flash-attn", "cheapest"];
 
 /// Reads the flag, parsed, if given.
 struct Reader<'a> {
@@ -404,6 +404,7 @@ fn parallel(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
     set(&mut p.shard, r.pick("shard", "parallel.shard", &SHARDS)?);
     let h = &mut plan.hardware;
     set(&mut h.gpu, r.flags.value("gpu")?);
+    h.cheapest |= r.flags.switch("cheapest")?;
     if let Some(gb) = r.real("gpu-mem-gb", "hardware.custom.memory_gb")? {
         let mut gpu = h.custom.clone().unwrap_or_default();
         gpu.memory_gb = gb;

@@ -62,6 +62,7 @@ workload flags (estimate):
   --loss hf_trainer|chunked|fused (--chunked-ce = --loss chunked)
   --gpus N --shard none|zero1|zero2|zero3|fsdp --tp N --pp N
   --gpu ID --gpu-mem-gb GB (a card's memory, for vLLM's reserved pool)
+  --cheapest             the cheapest option that meets the plan picks the GPU (cost, checklist)
 fit flags (with the workload flags):
   --headroom PCT         memory kept free per GPU (default 10: the estimate counts KV cache,
                          activations and runtime; seed 001's 30-50 % is over weights alone)

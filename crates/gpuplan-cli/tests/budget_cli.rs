@@ -71,3 +71,17 @@ fn bad_projects_are_one_line_and_exit_2() {
     let out = gpuplan(&["budget", "--example", "nope"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--cheapest`: the cheapest option picks the GPU, and the bill and the checklist name it alike.
+#[test]
+fn cheapest_names_one_gpu_everywhere() {
+    let args = ["--model", "qwen2.5-7b", "--cheapest", "--no-market", "--lang", "en"];
+    let cost = stdout(&[&["cost"][..], &args].concat());
+    let line = cost.lines().next().unwrap_or_default();
+    let chosen = line.strip_prefix("Selection: ").and_then(|s| s.split(" (").next()).unwrap_or_default();
+    let checklist = stdout(&[&["checklist"][..], &args].concat());
+    assert!(
+        checklist.starts_with(&format!("# Checklist: Qwen2.5 7B on {chosen}\n")),
+        "{chosen}\n{checklist}"
+    );
+}

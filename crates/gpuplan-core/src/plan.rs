@@ -377,11 +377,14 @@ pub struct HardwareChoice {
     pub gpus_per_node: u32,
     /// A GPU the user describes when it is not in the catalog.
     pub custom: Option<crate::hardware::Gpu>,
+    /// Let the cheapest option that meets the plan pick the GPU (the
+    /// report is then made on that GPU); false: `gpu` as named.
+    pub cheapest: bool,
 }
 
 impl Default for HardwareChoice {
     fn default() -> Self {
-        Self { gpu: "h100-sxm".into(), headroom_pct: 10.0, gpus_per_node: 8, custom: None }
+        Self { gpu: "h100-sxm".into(), headroom_pct: 10.0, gpus_per_node: 8, custom: None, cheapest: false }
     }
 }
 

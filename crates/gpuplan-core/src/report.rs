@@ -32,7 +32,37 @@ pub fn evaluate(plan: &Plan, lang: Lang) -> Result<Report, Vec<FieldError>> {
 }
 
 /// The whole answer priced against `offers` (the defaults, or a host's sheet on top).
+/// With `hardware.cheapest`, the selection's GPU is the one of the cheapest
+/// option that meets the plan: the report is made again on that GPU, so that
+/// every section names it.
 pub fn evaluate_with(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
+    let named = on_named_gpu(plan, offers, lang)?;
+    match cheapest_gpu(plan, &named) {
+        Some(gpu) => {
+            let mut there = plan.clone();
+            there.hardware.gpu = gpu;
+            on_named_gpu(&there, offers, lang)
+        }
+        None => Ok(named),
+    }
+}
+
+/// The GPU id of the cheapest meeting option, when the plan asks for it and it is another GPU.
+fn cheapest_gpu(plan: &Plan, r: &Report) -> Option<String> {
+    if !plan.hardware.cheapest {
+        return None;
+    }
+    let best = r.cost.options.iter().find(|o| r.cost.best.as_ref() == Some(&o.id))?;
+    // "custom" offers price the plan's own card, which has its own id.
+    let gpu = match (best.gpu.as_str(), &plan.hardware.custom) {
+        ("custom", Some(card)) => card.id.to_string(),
+        (id, _) => id.to_string(),
+    };
+    (gpu != plan.hardware.gpu).then_some(gpu)
+}
+
+/// The whole answer on the GPU the plan names.
+fn on_named_gpu(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
     let memory = crate::memory::estimate(plan)?;
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
     let layout = crate::selection::layout(plan, &fit)?;
@@ -146,6 +176,23 @@ mod tests {
         assert_eq!(facts.gpu.map(|g| g.id), Some("my-card".into()));
         plan.inference.context = 0;
         assert_eq!(headline(&plan).unwrap_err(), evaluate(&plan, Lang::En).unwrap_err());
+    }
+
+    /// Asked for the cheapest, the selection moves to the cheapest option's GPU
+    /// and every section names it.
+    #[test]
+    fn cheapest_moves_the_selection_to_the_cheapest_gpu() {
+        let mut plan = crate::examples::find("chat-7b").map(|e| e.plan).unwrap_or_default();
+        plan.hardware.gpu = "h100-sxm".into();
+        let named = evaluate(&plan, Lang::En).unwrap();
+        plan.hardware.cheapest = true;
+        let r = evaluate(&plan, Lang::En).unwrap();
+        let best = r.cost.options.iter().find(|o| r.cost.best.as_ref() == Some(&o.id)).unwrap();
+        let s = r.selection.as_ref().unwrap();
+        assert_eq!(s.option.as_ref().map(|o| &o.id), Some(&best.id), "the selection is the cheapest option");
+        assert!(r.checklist.title.contains(&s.gpu_name), "{}", r.checklist.title);
+        assert!(r.fit.rows.iter().any(|row| row.chosen && row.gpu_id == s.gpu));
+        assert!(best.total <= named.selection.unwrap().option.unwrap().total);
     }
 
     #[test]

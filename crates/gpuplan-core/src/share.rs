@@ -467,6 +467,7 @@ const FIELDS: &[Field] = &[
     plain!("gpu", "hardware.gpu", hardware.gpu),
     plain!("hr", "hardware.headroom_pct", hardware.headroom_pct),
     plain!("gpn", "hardware.gpus_per_node", hardware.gpus_per_node),
+    plain!("cheap", "hardware.cheapest", hardware.cheapest),
     plain!("mo", "cost.months", cost.months),
     plain!("hpd", "cost.hours_per_day", cost.hours_per_day),
     plain!("st", "cost.starts", cost.starts),

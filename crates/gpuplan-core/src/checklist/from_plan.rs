@@ -22,7 +22,12 @@ pub fn facts(
     offers: &[Offer],
 ) -> Result<Facts, Vec<FieldError>> {
     let whole = whole_model(plan)?;
-    let gpu = plan.hardware.chosen().cloned();
+    // The selection's card (it may be the cheapest option's, not the one named).
+    let gpu = match selection {
+        Some(s) if s.custom => plan.hardware.custom.clone(),
+        Some(s) => crate::hardware::find(&s.gpu).cloned(),
+        None => plan.hardware.chosen().cloned(),
+    };
     let option = selection.and_then(|s| s.option.as_ref());
     let p = selection.map_or_else(|| plan.parallel.clone(), Selection::parallel);
     let (inf, tr) = (&plan.inference, &plan.training);
