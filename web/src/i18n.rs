@@ -109,7 +109,7 @@ texts! {
     DatasetTokens => "数据集 token 数", "Dataset tokens";
     Epochs => "轮数 epochs", "Epochs";
     Mfu => "算力利用率 MFU", "Model FLOPs utilisation (MFU)";
-    MfuHint => "常见 0.3–0.6", "typically 0.3-0.6";
+    MfuHint => "留空即用按 GPU 类别与方法实测的默认值", "empty: the measured default for the GPU class and method";
     // Parallel
     ParallelSection => "并行", "Parallelism";
     Gpus => "GPU 总数", "GPUs in total";

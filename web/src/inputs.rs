@@ -298,7 +298,7 @@ fn training(f: &mut Form) -> El {
         f.select(choice!(K::Loss, "training.loss", o::LOSS)),
         f.num(num!(K::DatasetTokens, "training.dataset_tokens", f64).unit(K::UnitTokens)),
         f.num(num!(K::Epochs, "training.epochs", f64)),
-        f.num(num!(K::Mfu, "training.mfu", f64).hint(K::MfuHint)),
+        f.num(Num { hint: Some(K::MfuHint), optional: true, ..num!(K::Mfu, "training.mfu", f64) }),
     ]);
     let boxes = checks(vec![
         f.check(check!(K::OptInBwd, "training.opt_in_bwd")),
