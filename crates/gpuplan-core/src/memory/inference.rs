@@ -57,7 +57,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
     } else {
         kv_txt
     };
-    let (ws, ws_txt) = runtime::bytes(arch, split, inf);
+    let ws = runtime::bytes(arch, split, inf);
     let mut notes = Vec::new();
     if arch.is_moe() {
         notes.push(Note::new(
@@ -69,7 +69,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
         ));
     }
     let pool = if inf.engine.pools() {
-        vllm_pool(w, ws, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes)
+        vllm_pool(w, ws.in_budget, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes)
     } else {
         None
     };
@@ -83,7 +83,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
         optimizer: Part::none(),
         activations: Part::none(),
         kv_cache: Part::new(kv_need, kv_txt, kv::SOURCE),
-        workspace: Part::new(ws, ws_txt, runtime::SOURCE),
+        workspace: Part::new(ws.total, ws.derivation, runtime::SOURCE),
         trainable_params: 0.0,
         peak_kind,
         pool,
@@ -92,7 +92,9 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
 }
 
 /// vLLM's reservation on a card of `gpu_memory` bytes: `util × memory`, of
-/// which the KV pool is what weights and the profiled workspace leave.
+/// which the KV pool is what weights and the profiled workspace leave. The
+/// CUDA context and graphs are outside it: vLLM measures from a snapshot
+/// taken after the context exists and captures graphs after sizing the pool.
 fn vllm_pool(
     w: f64,
     ws: f64,
@@ -115,7 +117,7 @@ fn vllm_pool(
     let reserved = util * mem;
     let kv = (reserved - w - ws).max(0.0);
     let derivation = why!(
-        "util {} × {} = {}; KV pool = {} − weights {} − workspace {} = {}",
+        "util {} × {} = {}; KV pool = {} − weights {} − profiled workspace {} = {}",
         fmt::num(util),
         fmt::size(mem),
         fmt::size(reserved),

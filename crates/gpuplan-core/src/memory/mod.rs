@@ -28,6 +28,7 @@ pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
+pub use runtime::{profile as vllm_profile, Profile as VllmProfile, SAMPLER_COPIES as VLLM_SAMPLER_COPIES};
 pub use training::adapter_params;
 pub use weights::{
     gathered_bytes as gathered_embedding_bytes, is_gguf as is_gguf_format, linear_bits as weight_bits,
