@@ -364,10 +364,20 @@ struct Ladder {
 struct Search<E> {
     ladders: Vec<Ladder>,
     /// One slot per layout: not yet estimated, or the engine's answer (None
-    /// when the engine rejects the layout).
-    memo: Vec<Vec<Option<Option<Need>>>>,
+    /// when the engine rejects the layout); one set per kind of card vLLM
+    /// sizes its profile for (its defaults differ above 70 GiB).
+    memo: [Vec<Vec<Option<Option<Need>>>>; 2],
+    /// The card kind the scratch plan is set for (an index into `memo`).
+    kind: usize,
     scratch: Plan,
     estimate: E,
+}
+
+/// The kind of card a plan's need depends on: for a pooling engine's
+/// inference, 1 when vLLM takes its larger profile defaults there; else 0.
+fn card_kind(plan: &Plan, gpu: Option<&Gpu>) -> usize {
+    let pools = plan.task == Task::Infer && plan.inference.engine.pools();
+    usize::from(pools && gpu.is_none_or(crate::memory::vllm_takes_large_defaults))
 }
 
 impl<E> Search<E>
@@ -376,8 +386,17 @@ where
 {
     fn new(plan: &Plan, max_gpus: u32, estimate: E) -> Self {
         let ladders = ladders(plan, max_gpus);
-        let memo = ladders.iter().map(|l| vec![None; l.layouts.len()]).collect();
-        Self { ladders, memo, scratch: plan.clone(), estimate }
+        let slots: Vec<Vec<Option<Option<Need>>>> =
+            ladders.iter().map(|l| vec![None; l.layouts.len()]).collect();
+        let kind = card_kind(plan, plan.hardware.chosen());
+        Self { ladders, memo: [slots.clone(), slots], kind, scratch: plan.clone(), estimate }
+    }
+
+    /// Estimates the next layouts on `gpu`: a catalog card by its id, the
+    /// plan's own card as "custom".
+    fn set_card(&mut self, gpu: &Gpu, custom: bool) {
+        self.scratch.hardware.gpu = if custom { "custom".into() } else { gpu.id.to_string() };
+        self.kind = card_kind(&self.scratch, Some(gpu));
     }
 
     fn run(&mut self, layout: &Parallel) -> Result<Need, Vec<FieldError>> {
@@ -390,20 +409,25 @@ where
     /// The one-GPU peak; an engine error here is the plan's error.
     fn single(&mut self) -> Result<Need, Vec<FieldError>> {
         let need = self.run(&Parallel::default())?;
-        if let Some(slot) = self.memo.first_mut().and_then(|m| m.first_mut()) {
+        if let Some(slot) =
+            self.memo.get_mut(self.kind).and_then(|m| m.first_mut()).and_then(|m| m.first_mut())
+        {
             *slot = Some(Some(need));
         }
         Ok(need)
     }
 
     fn need(&mut self, ladder: usize, step: usize) -> Option<Need> {
-        let cached = *self.memo.get(ladder)?.get(step)?;
+        let cached = *self.memo.get(self.kind)?.get(ladder)?.get(step)?;
         if let Some(known) = cached {
             return known;
         }
         let layout = self.ladders.get(ladder)?.layouts.get(step)?.clone();
         let need = self.run(&layout).ok();
-        if let Some(slot) = self.memo.get_mut(ladder).and_then(|m| m.get_mut(step)) {
+        let kind = self.kind;
+        if let Some(slot) =
+            self.memo.get_mut(kind).and_then(|m| m.get_mut(ladder)).and_then(|m| m.get_mut(step))
+        {
             *slot = Some(need);
         }
         need
@@ -469,6 +493,7 @@ where
         // "custom" names no catalog row.
         let chosen = plan.hardware.chosen().is_some_and(|c| std::ptr::eq(c, gpu));
         let per_node = plan.hardware.gpus_per_node;
+        self.set_card(gpu, custom);
         let mut found = self.options(usable.bytes, per_node);
         found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
         let best = found.first();

@@ -101,6 +101,10 @@ proptest! {
     }
 }
 
+/// From degree 2 on, where the fit's tensor-parallel ladder starts (and
+/// bisects). From one GPU to a group, vLLM adds NCCL and all-reduce buffers
+/// (its 0.19 logs: 0.25 GiB alone, 2.07 GiB at TP 2), which can outweigh the
+/// halved weights of a model near 1B parameters.
 #[test]
 fn tensor_parallel_need_never_rises_with_the_degree() {
     for p in gpuplan_core::presets::all() {
@@ -108,7 +112,8 @@ fn tensor_parallel_need_never_rises_with_the_degree() {
             let mut plan = Plan { task, model: preset(p.id), ..Plan::default() };
             let heads = plan.model.arch().map_or(1, |a| a.heads);
             let mut prev = u64::MAX;
-            for tp in (1..=8).filter(|t| heads.is_multiple_of(*t)) {
+            let first = if task == Task::Infer { 2 } else { 1 };
+            for tp in (first..=8).filter(|t| heads.is_multiple_of(*t)) {
                 plan.parallel = Parallel { gpus: tp, tp, pp: 1, shard: Shard::None };
                 let need = estimate_on(&plan, None).expect("valid").per_gpu_bytes;
                 assert!(need <= prev, "{} {task:?}: tp {tp} needs {need} > {prev}", p.id);

@@ -247,6 +247,69 @@ pub fn speed_rows(csv: &str) -> Result<Vec<SpeedRow>, String> {
         .collect()
 }
 
+/// vLLM's logged memory beyond the KV cache (data/vllm-memory-public.csv).
+pub const VLLM_MEMORY: &str = include_str!("../data/vllm-memory-public.csv");
+
+/// One vLLM startup log, fields as in the CSV header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemoryRow {
+    pub case: String,
+    pub source: String,
+    /// The model family, held out together.
+    pub group: String,
+    pub model: String,
+    pub vllm: String,
+    /// The sampler generation of the profile: "0.17+" or "pre-0.17".
+    pub regime: String,
+    pub gpu: String,
+    pub tp: u32,
+    pub weights: String,
+    pub tokens: f64,
+    pub seqs: f64,
+    pub basis: String,
+    pub activation_gib: f64,
+    /// `None` where the log is not a release's.
+    pub non_torch_gib: Option<f64>,
+    pub date: String,
+    pub url: String,
+}
+
+/// Rows of the vLLM memory CSV, skipping `#` comments and the header.
+pub fn memory_rows(csv: &str) -> Result<Vec<MemoryRow>, String> {
+    let lines = csv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [case, source, group, model, vllm, regime, gpu, tp, weights, tokens, seqs, basis, activation, non_torch, date, url] =
+                f.as_slice()
+            else {
+                return Err(format!("expected 16 fields: {line}"));
+            };
+            let num = |what: &str, v: &str| v.parse::<f64>().map_err(|e| format!("{case}: {what}: {e}"));
+            let non_torch = if non_torch.is_empty() { None } else { Some(num("non_torch_gib", non_torch)?) };
+            Ok(MemoryRow {
+                case: case.to_string(),
+                source: source.to_string(),
+                group: group.to_string(),
+                model: model.to_string(),
+                vllm: vllm.to_string(),
+                regime: regime.to_string(),
+                gpu: gpu.to_string(),
+                tp: tp.parse().map_err(|e| format!("{case}: tp: {e}"))?,
+                weights: weights.to_string(),
+                tokens: num("tokens", tokens)?,
+                seqs: num("seqs", seqs)?,
+                basis: basis.to_string(),
+                activation_gib: num("activation_gib", activation)?,
+                non_torch_gib: non_torch,
+                date: date.to_string(),
+                url: url.to_string(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +327,14 @@ mod tests {
         let rows = serving_rows(SERVING).unwrap();
         assert!(rows.len() >= 25, "{}", rows.len());
         assert!(rows.iter().all(|r| !r.source.is_empty() && !r.date.is_empty() && !r.url.is_empty()));
+    }
+
+    #[test]
+    fn shipped_vllm_memory_data_parses_with_a_source_per_row() {
+        let rows = memory_rows(VLLM_MEMORY).unwrap();
+        assert!(rows.len() >= 15, "{}", rows.len());
+        assert!(rows.iter().all(|r| !r.url.is_empty() && !r.date.is_empty() && r.activation_gib > 0.0));
+        assert!(rows.iter().all(|r| r.regime == "0.17+" || r.regime == "pre-0.17"));
     }
 
     #[test]

@@ -269,8 +269,10 @@ fn invalid_plans_and_engine_errors_come_back_as_field_errors() {
     assert_eq!(errs[0].field, "model.arch");
 }
 
+/// Once per kind of card vLLM sizes its profile for: its defaults differ on
+/// cards of 70 GiB or more, and the catalog has both kinds.
 #[test]
-fn each_layout_is_estimated_at_most_once() {
+fn each_layout_is_estimated_at_most_once_per_kind_of_card() {
     let calls = Cell::new(0usize);
     let mut inner = toy(2e12, 0.0);
     let counting = |p: &Plan| {
@@ -281,7 +283,7 @@ fn each_layout_is_estimated_at_most_once() {
     let r = fit_with(&plan, &FitOptions::default(), None, counting).expect("valid");
     let layouts: usize = ladders(&plan, MAX_GPUS).iter().map(|l| l.layouts.len()).sum();
     assert_eq!(r.rows.len(), catalog().len());
-    assert!(calls.get() <= layouts, "{} calls for {layouts} layouts", calls.get());
+    assert!(calls.get() <= 2 * layouts, "{} calls for {layouts} layouts", calls.get());
 }
 
 #[test]

@@ -11,6 +11,14 @@ use super::split::Split;
 use super::{fmt, kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
 use crate::lang::bi;
 
+/// The card an estimate is made for: the plan's GPU (vLLM's defaults depend
+/// on it) and the memory vLLM's reservation is sized from (`None`: none).
+#[derive(Clone, Copy)]
+pub struct Card<'a> {
+    pub gpu: Option<&'a crate::hardware::Gpu>,
+    pub memory: Option<f64>,
+}
+
 /// vLLM allocates the cache in blocks of 16 tokens.
 const VLLM_BLOCK: u64 = 16;
 
@@ -43,7 +51,8 @@ pub fn kv_tokens(arch: &Arch, inf: &Inference) -> u64 {
     tokens.saturating_mul(seqs).max(1)
 }
 
-pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<f64>) -> Built {
+pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, card: Card) -> Built {
+    let gpu_memory = card.memory;
     let (w, w_txt) = weights::bytes(arch, inf.weights, split);
     let (tokens, seqs) = kv_shape(arch, inf);
     let (kv_need, kv_txt) = kv::bytes(arch, inf.kv_dtype, split, tokens, seqs);
@@ -57,7 +66,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, gpu_memory: Option<
     } else {
         kv_txt
     };
-    let ws = runtime::bytes(arch, split, inf);
+    let ws = runtime::bytes(arch, split, inf, card.gpu);
     let mut notes = Vec::new();
     if arch.is_moe() {
         notes.push(Note::new(

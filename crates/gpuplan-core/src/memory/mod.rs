@@ -28,7 +28,11 @@ pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
-pub use runtime::{profile as vllm_profile, Profile as VllmProfile, SAMPLER_COPIES as VLLM_SAMPLER_COPIES};
+pub use runtime::{
+    profile as vllm_profile, takes_large_defaults as vllm_takes_large_defaults, Profile as VllmProfile,
+    NON_TORCH_ALONE as VLLM_NON_TORCH_ALONE, NON_TORCH_GROUP as VLLM_NON_TORCH_GROUP,
+    PROFILE_FORWARD as VLLM_PROFILE_FORWARD, SAMPLER_COPIES as VLLM_SAMPLER_COPIES,
+};
 pub use training::adapter_params;
 pub use weights::{
     gathered_bytes as gathered_embedding_bytes, is_gguf as is_gguf_format, linear_bits as weight_bits,
@@ -265,8 +269,9 @@ pub fn estimate(plan: &Plan) -> Result<MemoryResult, Vec<FieldError>> {
 }
 
 /// Peak memory per GPU, with vLLM's reservation sized for a card of
-/// `gpu_memory_bytes` (`None`: no reservation reported). Nothing else
-/// depends on the card.
+/// `gpu_memory_bytes` (`None`: no reservation reported). The need depends on
+/// the plan's GPU only through vLLM's profile defaults (`max_num_seqs` 1024
+/// on cards of 70 GiB or more that are not A100s, 256 on the others).
 pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryResult, Vec<FieldError>> {
     let errs = plan.validate();
     if !errs.is_empty() {
@@ -291,7 +296,10 @@ pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryR
                 return Err(vec![FieldError::new("model.id", Problem::Unknown { id: String::new() })]);
             };
             let built = match plan.task {
-                Task::Infer => inference::estimate(&arch, &split, &plan.inference, gpu_memory_bytes),
+                Task::Infer => {
+                    let card = inference::Card { gpu: plan.hardware.chosen(), memory: gpu_memory_bytes };
+                    inference::estimate(&arch, &split, &plan.inference, card)
+                }
                 Task::Train => training::estimate(&arch, &split, &plan.training),
             };
             finish(plan, built, arch.param_count(), arch.active_params())

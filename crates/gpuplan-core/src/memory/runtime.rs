@@ -11,6 +11,7 @@
 //!   512) in f32, logits included.
 
 use super::fmt::why;
+use crate::hardware::Gpu;
 use crate::model::Arch;
 use crate::plan::{Engine, Inference, Shard};
 
@@ -24,23 +25,46 @@ pub const CUDA_CONTEXT: f64 = 512.0 * 1024.0 * 1024.0;
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 
-/// vLLM's profile sizes (`vllm/engine/arg_utils.py`, defaults below 70 GiB
-/// cards and on A100s; H100-class cards default to 1024 sequences since 0.10).
-const PROFILE_TOKENS: f64 = 8192.0;
-const PROFILE_SEQS: f64 = 256.0;
+/// vLLM's API-server defaults for the profile (`vllm/engine/arg_utils.py`,
+/// vLLM 0.10 and later): `max_num_batched_tokens` and `max_num_seqs` on cards
+/// of 70 GiB or more that are not A100s, and on the others.
+const LARGE_CARD: (f64, f64) = (8192.0, 1024.0);
+const SMALL_CARD: (f64, f64) = (2048.0, 256.0);
 
-/// The sampler's peak in fp32 logit-sized copies. The profile samples every
-/// row with top-k = vocab − 1 and top-p 0.99, so logits, sorted values, int64
-/// indices (two copies), softmax and cumulative sums live together. Fitted on
-/// the logged activation peaks of data/vllm-memory-public.csv (the
-/// validation test `core_sampler_copies_are_the_fit` holds it to the fit).
-pub const SAMPLER_COPIES: f64 = 9.7;
+/// The profile's (tokens, sequences) on `card`; with no card known, the
+/// larger defaults (the larger workspace).
+pub fn profile_sizes(card: Option<&Gpu>) -> (f64, f64) {
+    match card {
+        Some(gpu) if !takes_large_defaults(gpu) => SMALL_CARD,
+        _ => LARGE_CARD,
+    }
+}
 
-/// NCCL buffers per ring neighbour of a tensor-parallel rank:
-/// NCCL_BUFFSIZE 4 MiB × 2 directions × 32 channels = 0.25 GiB; vLLM issue
-/// 15815 logs 0.30 GiB of non-torch memory at TP 2. A rank has one
-/// neighbour at TP 2 and two from TP 3 on.
-const NCCL_PER_PEER: f64 = 4.0 * 1024.0 * 1024.0 * 2.0 * 32.0;
+/// vLLM's test: device memory of at least 70 GiB and "a100" not in the name.
+pub fn takes_large_defaults(gpu: &Gpu) -> bool {
+    let gib = gpu.memory_gb * 1e9 / GIB;
+    let a100 = gpu.id.to_lowercase().contains("a100") || gpu.name.to_lowercase().contains("a100");
+    gib >= 70.0 && !a100
+}
+
+/// The sampler's peak in fp32 logit-sized copies (`seqs × V × 4 B` each).
+/// Fitted on the logged activation peaks of vLLM 0.17 and later in
+/// data/vllm-memory-public.csv; the validation test
+/// `core_factors_are_the_fit` holds it to the fit.
+pub const SAMPLER_COPIES: f64 = 3.94;
+
+/// The profile forward's peak over the elements `inference_elements_per_token`
+/// counts (residual, norm output, the MLP's gate, up and product): the
+/// temporaries it leaves out (rotary and QKV splits, fp32 casts). Fitted with
+/// `SAMPLER_COPIES`, on the rows where the forward binds (CodeLlama, Granite).
+pub const PROFILE_FORWARD: f64 = 1.25;
+
+/// Non-torch memory vLLM's profile logs: on one GPU (cuBLAS workspaces and
+/// allocator bookkeeping), and on each GPU of a tensor-parallel group, where
+/// NCCL and the custom all-reduce add their buffers. Fitted as for
+/// `SAMPLER_COPIES`.
+pub const NON_TORCH_ALONE: f64 = 0.26 * GIB;
+pub const NON_TORCH_GROUP: f64 = 2.11 * GIB;
 
 /// CUDA graphs of the decode batch sizes: 0.5 GiB, within the 0.17–2.4 GiB
 /// public logs show (vLLM PR 5515, issue 7553, club-3090 issue 127).
@@ -55,18 +79,19 @@ pub const SOURCE: &str =
 /// What a profiled engine's startup measures, in bytes on one GPU.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Profile {
-    /// The forward of `tokens` tokens at its largest layer.
+    /// The forward of `tokens` tokens at its largest layer, as counted (before
+    /// `PROFILE_FORWARD`).
     pub forward: f64,
     /// One fp32 logit row per sequence over the vocabulary: `seqs × V × 4 B`.
     pub logits: f64,
-    /// NCCL buffers of the tensor-parallel group.
+    /// Non-torch memory: more with a tensor-parallel group (NCCL buffers).
     pub non_torch: f64,
 }
 
 impl Profile {
     /// The activation peak with `copies` logit-sized buffers in the sampler.
     pub fn activation(&self, copies: f64) -> f64 {
-        self.forward.max(copies * self.logits)
+        (PROFILE_FORWARD * self.forward).max(copies * self.logits)
     }
 }
 
@@ -78,7 +103,7 @@ pub fn profile(arch: &Arch, tp: u32, tokens: f64, seqs: f64) -> Profile {
     Profile {
         forward: tokens * per_token * 2.0,
         logits: seqs * f64::from(arch.vocab) * 4.0,
-        non_torch: NCCL_PER_PEER * f64::from(split.tp.saturating_sub(1).min(2)),
+        non_torch: if split.tp > 1 { NON_TORCH_GROUP } else { NON_TORCH_ALONE },
     }
 }
 
@@ -90,10 +115,11 @@ pub struct Workspace {
     pub derivation: String,
 }
 
-/// Workspace bytes on one GPU, with the derivation.
-pub fn bytes(arch: &Arch, split: &Split, inf: &Inference) -> Workspace {
+/// Workspace bytes on one GPU of `card` (vLLM's defaults depend on it), with
+/// the derivation.
+pub fn bytes(arch: &Arch, split: &Split, inf: &Inference, card: Option<&Gpu>) -> Workspace {
     match inf.engine {
-        Engine::Vllm | Engine::Sglang | Engine::Trtllm => profiled(arch, split),
+        Engine::Vllm | Engine::Sglang | Engine::Trtllm => profiled(arch, split, profile_sizes(card)),
         Engine::Transformers => {
             let prompt = inf.prompt_tokens.min(inf.context) as f64;
             let seqs = inf.concurrency as f64;
@@ -106,17 +132,18 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference) -> Workspace {
 }
 
 /// vLLM's profile at its default sizes, plus what lies outside its budget.
-fn profiled(arch: &Arch, split: &Split) -> Workspace {
-    let p = profile(arch, split.tp, PROFILE_TOKENS, PROFILE_SEQS);
+fn profiled(arch: &Arch, split: &Split, (tokens, seqs): (f64, f64)) -> Workspace {
+    let p = profile(arch, split.tp, tokens, seqs);
     let in_budget = p.activation(SAMPLER_COPIES) + p.non_torch;
     let total = CUDA_CONTEXT + in_budget + CUDA_GRAPHS;
     let derivation = why!(
-        "CUDA ctx {} + max(profile {} T {}, sampler {}×{}·V {}·4 B {}) + NCCL {} + CUDA graphs {} = {}",
+        "CUDA ctx {} + max(profile {} T ×{} {}, sampler {}×{} seqs·V {}·4 B {}) + non-torch {} + CUDA graphs {} = {}",
         fmt::size(CUDA_CONTEXT),
-        fmt::count(PROFILE_TOKENS),
-        fmt::size(p.forward),
+        fmt::count(tokens),
+        fmt::num(PROFILE_FORWARD),
+        fmt::size(PROFILE_FORWARD * p.forward),
         fmt::num(SAMPLER_COPIES),
-        fmt::count(PROFILE_SEQS),
+        fmt::count(seqs),
         arch.vocab,
         fmt::size(SAMPLER_COPIES * p.logits),
         fmt::size(p.non_torch),
@@ -158,34 +185,43 @@ mod tests {
 
     #[test]
     fn vllm_profile_matches_the_logged_activation_peak() {
-        // vLLM PR 10511 log, Meta-Llama-3-8B on one H100: activation peak 1.26 GiB, the
-        // same at TP 2: the sampler's rows, not the sharded forward, set the peak.
-        for tp in [1, 2] {
-            let peak = profile(&llama3_8b(), tp, 8192.0, 256.0).activation(SAMPLER_COPIES) / GIB;
-            assert!((peak - 1.26).abs() / 1.26 < 0.1, "tp {tp}: {peak}");
+        // llm-d-planner's vLLM 0.19.0 logs, Llama-3.1-8B on H100s: activation peak 1.89 GiB
+        // at TP 1, 2 and 4 alike: the sampler's 1024 rows, not the sharded forward, set it.
+        for tp in [1, 2, 4] {
+            let peak = profile(&llama3_8b(), tp, 8192.0, 1024.0).activation(SAMPLER_COPIES) / GIB;
+            assert!((peak - 1.89).abs() / 1.89 < 0.05, "tp {tp}: {peak}");
         }
     }
 
     #[test]
     fn vllm_workspace_keeps_context_and_graphs_outside_the_budget() {
         let inf = Inference { engine: Engine::Vllm, ..Inference::default() };
-        let ws = bytes(&llama3_8b(), &ONE, &inf);
+        let ws = bytes(&llama3_8b(), &ONE, &inf, None);
         assert!((ws.total - ws.in_budget - CUDA_CONTEXT - CUDA_GRAPHS).abs() < 1.0);
         assert!(ws.derivation.contains("sampler") && ws.derivation.contains("CUDA graphs"));
     }
 
     #[test]
-    fn nccl_buffers_are_per_ring_neighbour() {
-        let one = profile(&llama3_8b(), 1, 8192.0, 256.0);
-        let eight = profile(&llama3_8b(), 8, 8192.0, 256.0);
-        assert_eq!(one.non_torch, 0.0);
-        assert!((eight.non_torch / GIB - 0.5).abs() < 1e-9);
+    fn vllm_sizes_its_profile_by_the_card() {
+        let card = |id| crate::hardware::find(id);
+        assert_eq!(profile_sizes(card("h100-sxm")), (8192.0, 1024.0));
+        assert_eq!(profile_sizes(card("rtx-4090")), (2048.0, 256.0));
+        assert_eq!(profile_sizes(card("a100-80-sxm")), (2048.0, 256.0));
+        assert_eq!(profile_sizes(None), (8192.0, 1024.0));
+    }
+
+    #[test]
+    fn a_tensor_parallel_group_adds_its_buffers_once() {
+        let at = |tp| profile(&llama3_8b(), tp, 8192.0, 1024.0).non_torch;
+        assert_eq!(at(1), NON_TORCH_ALONE);
+        assert_eq!((at(2), at(8)), (NON_TORCH_GROUP, NON_TORCH_GROUP));
     }
 
     #[test]
     fn transformers_prefill_grows_with_prompt() {
         let short = Inference { engine: Engine::Transformers, prompt_tokens: 128, ..Inference::default() };
         let long = Inference { prompt_tokens: 4096, ..short.clone() };
-        assert!(bytes(&Arch::default(), &ONE, &short).total < bytes(&Arch::default(), &ONE, &long).total);
+        let at = |inf: &Inference| bytes(&Arch::default(), &ONE, inf, None).total;
+        assert!(at(&short) < at(&long));
     }
 }

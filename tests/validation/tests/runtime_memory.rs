@@ -1,0 +1,244 @@
+//! vLLM's memory beyond the KV cache against its own startup logs
+//! (data/vllm-memory-public.csv).
+//!
+//! The model (`memory/runtime.rs`): activation peak = max(forward factor ×
+//! the counted forward of `tokens` tokens, sampler copies × `seqs` × V × 4 B),
+//! plus non-torch memory, one figure on a single GPU and one on each GPU of a
+//! tensor-parallel group. Its four factors (the forward factor and sampler
+//! copies, the two non-torch figures) are fitted
+//! on the rows of vLLM 0.17 and later, by least squares on the log error for
+//! the first two and as geometric means for the non-torch figures. Every row is
+//! then predicted with factors fitted without its model family (its group):
+//! most rows come from one publication, so leaving out whole sources would
+//! leave nothing to fit. The held-out test prints the per-row table and fails
+//! past median |error| 15 % or worst 25 %. Rows of older vLLM (its sampler
+//! profile held about 2.5 times more) are fitted and shown apart; the core
+//! models the current one. `core_factors_are_the_fit` fails when the core's
+//! constants differ from the fit on all current rows.
+
+use gpuplan_core::memory::{
+    vllm_profile, VLLM_NON_TORCH_ALONE, VLLM_NON_TORCH_GROUP, VLLM_PROFILE_FORWARD, VLLM_SAMPLER_COPIES,
+};
+use gpuplan_core::model::{Arch, Mlp, ModelSpec};
+use gpuplan_validation::{memory_rows, MemoryRow, VLLM_MEMORY};
+
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+const CURRENT: &str = "0.17+";
+
+/// Shapes the presets do not hold, from each model's config.json: (layers,
+/// hidden, heads, kv heads, head dim, intermediate, vocab, tied).
+fn stated(model: &str) -> Option<Arch> {
+    let (layers, hidden, heads, kv_heads, head_dim, intermediate, vocab, tied) = match model {
+        "codellama-7b" => (32, 4096, 32, 32, 128, 11008, 32016, false),
+        "gemma-2-2b" => (26, 2304, 8, 4, 256, 9216, 256_000, true),
+        "gemma-2-9b" => (42, 3584, 16, 8, 256, 14336, 256_000, true),
+        "gemma-2-27b" => (46, 4608, 32, 16, 128, 36864, 256_000, true),
+        "gemma-7b" => (28, 3072, 16, 16, 256, 24576, 256_000, true),
+        "granite-3.1-2b" => (40, 2048, 32, 8, 64, 8192, 49155, true),
+        "granite-3.1-8b" => (40, 4096, 32, 8, 128, 12800, 49155, true),
+        "phi-2" => (32, 2560, 32, 32, 80, 10240, 51200, false),
+        // MoE: per-expert width; experts set below.
+        "qwen1.5-moe-a2.7b" => (24, 2048, 16, 16, 128, 1408, 151_936, false),
+        "deepseek-v2-lite" => (27, 2048, 16, 16, 128, 1408, 102_400, false),
+        _ => return None,
+    };
+    let mut arch = Arch {
+        params: None,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim: Some(head_dim),
+        intermediate,
+        vocab,
+        tied_embeddings: tied,
+        max_context: 8192,
+        ..Arch::default()
+    };
+    match model {
+        "phi-2" => arch.mlp = Mlp::Gelu,
+        // Qwen1.5-MoE-A2.7B: 60 experts, 4 active, a shared expert 4 × 1408 wide.
+        "qwen1.5-moe-a2.7b" => (arch.experts, arch.experts_active, arch.shared_experts) = (60, 4, 4),
+        // DeepSeek-V2-Lite: 64 experts, 6 active, 2 shared; layer 0 dense, 10944 wide.
+        "deepseek-v2-lite" => {
+            (arch.experts, arch.experts_active, arch.shared_experts) = (64, 6, 2);
+            (arch.dense_layers, arch.dense_intermediate) = (1, 10944);
+        }
+        _ => {}
+    }
+    Some(arch)
+}
+
+fn arch(model: &str) -> Arch {
+    stated(model).unwrap_or_else(|| {
+        let spec = ModelSpec::Preset { id: model.to_string() };
+        spec.arch().unwrap_or_else(|| panic!("unknown model {model}")).into_owned()
+    })
+}
+
+/// The factors the model takes.
+#[derive(Clone, Copy, Debug)]
+struct Factors {
+    forward: f64,
+    copies: f64,
+    alone_gib: f64,
+    group_gib: f64,
+}
+
+/// A row's forward and logit bytes, from the core's profile.
+struct Case {
+    row: MemoryRow,
+    forward_gib: f64,
+    logits_gib: f64,
+}
+
+fn cases() -> Vec<Case> {
+    memory_rows(VLLM_MEMORY)
+        .expect("data parses")
+        .into_iter()
+        .map(|row| {
+            let p = vllm_profile(&arch(&row.model), row.tp, row.tokens, row.seqs);
+            Case { forward_gib: p.forward / GIB, logits_gib: p.logits / GIB, row }
+        })
+        .collect()
+}
+
+fn activation(c: &Case, forward: f64, copies: f64) -> f64 {
+    (forward * c.forward_gib).max(copies * c.logits_gib)
+}
+
+/// The logged in-budget memory (activation + non-torch, where logged) and the
+/// model's, in GiB.
+fn logged(c: &Case) -> f64 {
+    c.row.activation_gib + c.row.non_torch_gib.unwrap_or(0.0)
+}
+
+fn predicted(c: &Case, f: &Factors) -> f64 {
+    let non_torch = match c.row.non_torch_gib {
+        None => 0.0,
+        Some(_) if c.row.tp > 1 => f.group_gib,
+        Some(_) => f.alone_gib,
+    };
+    activation(c, f.forward, f.copies) + non_torch
+}
+
+/// The value of a 0.01 grid over `lo..=hi` (hundredths) minimising `loss`.
+fn argmin(lo: u32, hi: u32, loss: impl Fn(f64) -> f64) -> f64 {
+    let grid = (lo..=hi).map(|i| f64::from(i) / 100.0);
+    grid.map(|x| (loss(x), x)).fold((f64::MAX, 0.0), |best, (l, x)| if l < best.0 { (l, x) } else { best }).1
+}
+
+/// The forward's and the sampler's factors minimising the squared log error
+/// of the activation peak, by coordinate descent on 0.01 grids; the forward
+/// factor is held at `forward` when given (rows whose sampler always binds
+/// cannot fit it).
+fn fit_activation(cases: &[&Case], forward: Option<f64>) -> (f64, f64) {
+    let loss = |f: f64, k: f64| {
+        cases.iter().map(|c| (activation(c, f, k) / c.row.activation_gib).ln().powi(2)).sum::<f64>()
+    };
+    let (mut f, mut k) = (forward.unwrap_or(1.0), 4.0);
+    for _ in 0..20 {
+        k = argmin(100, 1500, |x| loss(f, x));
+        if forward.is_none() {
+            f = argmin(50, 300, |x| loss(x, k));
+        }
+    }
+    (f, k)
+}
+
+/// Geometric mean of the logged non-torch memory of rows that pass `keep`,
+/// rounded to 0.01 GiB.
+fn fit_non_torch(cases: &[&Case], keep: impl Fn(&MemoryRow) -> bool) -> f64 {
+    let logs: Vec<f64> =
+        cases.iter().filter(|c| keep(&c.row)).filter_map(|c| c.row.non_torch_gib).map(f64::ln).collect();
+    if logs.is_empty() {
+        return 0.0;
+    }
+    ((logs.iter().sum::<f64>() / logs.len() as f64).exp() * 100.0).round() / 100.0
+}
+
+fn fit(cases: &[&Case], forward: Option<f64>) -> Factors {
+    let (forward, copies) = fit_activation(cases, forward);
+    Factors {
+        forward,
+        copies,
+        alone_gib: fit_non_torch(cases, |r| r.tp == 1),
+        group_gib: fit_non_torch(cases, |r| r.tp > 1),
+    }
+}
+
+/// In-sample and held-out errors of one regime's rows, printed as a table;
+/// returns the held-out |errors|.
+fn table(all: &[Case], regime: &str, forward: Option<f64>) -> Vec<f64> {
+    let rows: Vec<&Case> = all.iter().filter(|c| c.row.regime == regime).collect();
+    let whole = fit(&rows, forward);
+    println!("\nvLLM {regime}: factors on all rows {whole:?}");
+    println!("| case | model | GPU | TP | tokens | seqs | logged act+non-torch GiB | in-sample | err | held-out | err |");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut held = Vec::new();
+    for c in &rows {
+        let others: Vec<&Case> = rows.iter().copied().filter(|o| o.row.group != c.row.group).collect();
+        let out = fit(&others, forward);
+        let (m, a, b) = (logged(c), predicted(c, &whole), predicted(c, &out));
+        let (ea, eb) = (a / m - 1.0, b / m - 1.0);
+        held.push(eb.abs());
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:+.0} % | {:.2} | {:+.0} % |",
+            c.row.case,
+            c.row.model,
+            c.row.gpu,
+            c.row.tp,
+            c.row.tokens,
+            c.row.seqs,
+            m,
+            a,
+            ea * 100.0,
+            b,
+            eb * 100.0
+        );
+    }
+    held
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+#[test]
+fn held_out_error_of_current_vllm_is_within_the_thresholds() {
+    let all = cases();
+    let held = table(&all, CURRENT, None);
+    let (med, worst) = (median(held.clone()), held.iter().copied().fold(0.0, f64::max));
+    println!("held out by model family: median |error| {:.1} %, worst {:.1} %", med * 100.0, worst * 100.0);
+    assert!(held.len() >= 15, "{} rows", held.len());
+    assert!(med <= 0.15, "median {med}");
+    assert!(worst <= 0.25, "worst {worst}");
+}
+
+#[test]
+fn older_vllm_rows_fit_their_own_sampler_factor() {
+    // V0 and V1 up to 0.16: shown, and held to the same thresholds with their own sampler
+    // factor; their sampler always binds, so the forward factor is the current one.
+    let all = cases();
+    let held = table(&all, "pre-0.17", Some(VLLM_PROFILE_FORWARD));
+    let (med, worst) = (median(held.clone()), held.iter().copied().fold(0.0, f64::max));
+    println!("held out by model family: median |error| {:.1} %, worst {:.1} %", med * 100.0, worst * 100.0);
+    assert!(med <= 0.15 && worst <= 0.25, "median {med}, worst {worst}");
+}
+
+#[test]
+fn core_factors_are_the_fit() {
+    let all = cases();
+    let rows: Vec<&Case> = all.iter().filter(|c| c.row.regime == CURRENT).collect();
+    let f = fit(&rows, None);
+    assert!((VLLM_SAMPLER_COPIES - f.copies).abs() < 1e-9, "core {VLLM_SAMPLER_COPIES}, fit {f:?}");
+    assert!((VLLM_PROFILE_FORWARD - f.forward).abs() < 1e-9, "core {VLLM_PROFILE_FORWARD}, fit {f:?}");
+    assert!((VLLM_NON_TORCH_ALONE / GIB - f.alone_gib).abs() < 1e-9, "fit {f:?}");
+    assert!((VLLM_NON_TORCH_GROUP / GIB - f.group_gib).abs() < 1e-9, "fit {f:?}");
+}
