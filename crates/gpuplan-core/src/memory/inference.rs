@@ -102,8 +102,8 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, card: Card) -> Buil
 
 /// vLLM's reservation on a card of `gpu_memory` bytes: `util × memory`, of
 /// which the KV pool is what weights and the profiled workspace leave. The
-/// CUDA context and graphs are outside it: vLLM measures from a snapshot
-/// taken after the context exists and captures graphs after sizing the pool.
+/// CUDA context is outside it: vLLM measures from a snapshot taken after the
+/// context exists.
 fn vllm_pool(
     w: f64,
     ws: f64,

@@ -42,8 +42,8 @@ fn vllm_reports_the_reservation_beside_the_need() {
     assert_eq!(r.peak_kind, PeakKind::Reserved);
     assert_eq!(r.reserved_bytes, Some(72_000_000_000));
     let c = &r.components;
-    // The CUDA context and graphs lie outside vLLM's budget.
-    let outside = (super::runtime::CUDA_CONTEXT + super::runtime::CUDA_GRAPHS) as u64;
+    // The CUDA context lies outside vLLM's budget.
+    let outside = super::runtime::CUDA_CONTEXT as u64;
     let pool = 72_000_000_000 - c.weights.bytes - (c.workspace.bytes - outside);
     assert!(r.kv_pool_bytes.unwrap().abs_diff(pool) <= 1);
     // The need (what must fit) does not depend on the card.
