@@ -211,8 +211,8 @@ pub fn all() -> Vec<Example> {
         },
         Example {
             note: Some(both(
-                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 6.7 万 token）同时只能容纳 52 个这样的请求，稳态约 3.8 次/秒，10 QPS 需要 3 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 46 个请求同时在途、每个输出 token 约 35 ms，KV 池装满时每卡约 15 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
-                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 67k tokens) holds 52 such requests at once: about 3.8 req/s at steady state, so 10 QPS takes 3 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 46 requests in flight at about 35 ms per output token, and about 15 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
+                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.1 万 token）同时只能容纳 55 个这样的请求，稳态约 3.8 次/秒，10 QPS 需要 3 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 46 个请求同时在途、每个输出 token 约 35 ms，KV 池装满时每卡约 15 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
+                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 71k tokens) holds 55 such requests at once: about 3.8 req/s at steady state, so 10 QPS takes 3 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 46 requests in flight at about 35 ms per output token, and about 15 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
             )),
             ..ex(
                 "law-saas-serve",
@@ -256,13 +256,13 @@ mod tests {
             row.speed.and_then(|s| s.gpus_for_target).expect("count")
         };
         let long = count(&law.plan);
-        assert_eq!((long.gpus, long.concurrency), (3, Some(52.0)));
+        assert_eq!((long.gpus, long.concurrency), (3, Some(55.0)));
         assert!((long.replica_rps - 3.8).abs() < 0.1, "{}", long.replica_rps);
         let mut short = law.plan.clone();
         (short.inference.prompt_tokens, short.inference.output_tokens) = (256, 128);
         let full = count(&short);
         assert_eq!(full.gpus, 1);
-        assert!((full.replica_rps - 15.3).abs() < 0.5, "{}", full.replica_rps);
+        assert!((full.replica_rps - 15.4).abs() < 0.5, "{}", full.replica_rps);
         let fit = crate::fit::fit(&short, &crate::fit::FitOptions::default()).expect("fits");
         let row = fit.rows.into_iter().find(|r| r.gpu_id == "rtx-4090").expect("row");
         let at_10 = row.speed.and_then(|s| s.inference).and_then(|i| i.expected).expect("expected");

@@ -270,6 +270,8 @@ pub struct MemoryRow {
     pub activation_gib: f64,
     /// `None` where the log is not a release's.
     pub non_torch_gib: Option<f64>,
+    /// The CUDA graph pool, where logged.
+    pub graphs_gib: Option<f64>,
     pub date: String,
     pub url: String,
 }
@@ -281,13 +283,13 @@ pub fn memory_rows(csv: &str) -> Result<Vec<MemoryRow>, String> {
         .skip(1)
         .map(|line| {
             let f: Vec<&str> = line.split(',').map(str::trim).collect();
-            let [case, source, group, model, vllm, regime, gpu, tp, weights, tokens, seqs, basis, activation, non_torch, date, url] =
+            let [case, source, group, model, vllm, regime, gpu, tp, weights, tokens, seqs, basis, activation, non_torch, graphs, date, url] =
                 f.as_slice()
             else {
-                return Err(format!("expected 16 fields: {line}"));
+                return Err(format!("expected 17 fields: {line}"));
             };
             let num = |what: &str, v: &str| v.parse::<f64>().map_err(|e| format!("{case}: {what}: {e}"));
-            let non_torch = if non_torch.is_empty() { None } else { Some(num("non_torch_gib", non_torch)?) };
+            let optional = |what: &str, v: &str| if v.is_empty() { Ok(None) } else { num(what, v).map(Some) };
             Ok(MemoryRow {
                 case: case.to_string(),
                 source: source.to_string(),
@@ -302,7 +304,8 @@ pub fn memory_rows(csv: &str) -> Result<Vec<MemoryRow>, String> {
                 seqs: num("seqs", seqs)?,
                 basis: basis.to_string(),
                 activation_gib: num("activation_gib", activation)?,
-                non_torch_gib: non_torch,
+                non_torch_gib: optional("non_torch_gib", non_torch)?,
+                graphs_gib: optional("graphs_gib", graphs)?,
                 date: date.to_string(),
                 url: url.to_string(),
             })

@@ -68,10 +68,11 @@ pub const PROFILE_FORWARD: f64 = 1.25;
 pub const NON_TORCH_ALONE: f64 = 0.26 * GIB;
 pub const NON_TORCH_GROUP: f64 = 2.11 * GIB;
 
-/// CUDA graphs of the decode batch sizes: 1.04 GiB, the mean of the
-/// "CUDA graph pool memory" vLLM 0.19.0 logged in llm-d-planner's H100 sweep
-/// (0.51–1.85 GiB over 58 runs).
-pub const CUDA_GRAPHS: f64 = 1.04 * GIB;
+/// CUDA graphs of the decode batch sizes (up to 512): a base and a share per
+/// layer on the GPU, fitted on the "CUDA graph pool memory" vLLM 0.19 logged
+/// in llm-d-planner's H100 sweep (0.64–1.79 GiB; `core_factors_are_the_fit`).
+pub const GRAPHS_BASE: f64 = 0.38 * GIB;
+pub const GRAPHS_PER_LAYER: f64 = 0.016 * GIB;
 
 pub const SOURCE: &str = "memory.md \"Runtime overhead\"; vLLM arg_utils.py profile defaults by card; \
      vLLM startup logs (activation peak = max(forward, sampler), non-torch, CUDA graphs) calibrated on \
@@ -136,7 +137,8 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference, card: Option<&Gpu>) ->
 /// vLLM's profile at its default sizes, plus what lies outside its budget.
 fn profiled(arch: &Arch, split: &Split, (tokens, seqs): (f64, f64)) -> Workspace {
     let p = profile(arch, split.tp, tokens, seqs);
-    let in_budget = p.activation(SAMPLER_COPIES) + p.non_torch + CUDA_GRAPHS;
+    let graphs = GRAPHS_BASE + GRAPHS_PER_LAYER * f64::from(arch.layers.div_ceil(split.pp.max(1)));
+    let in_budget = p.activation(SAMPLER_COPIES) + p.non_torch + graphs;
     let total = CUDA_CONTEXT + in_budget;
     let derivation = why!(
         "CUDA ctx {} + max(profile {} T ×{} {}, sampler {}×{} seqs·V {}·4 B {}) + non-torch {} + CUDA graphs {} = {}",
@@ -149,7 +151,7 @@ fn profiled(arch: &Arch, split: &Split, (tokens, seqs): (f64, f64)) -> Workspace
         arch.vocab,
         fmt::size(SAMPLER_COPIES * p.logits),
         fmt::size(p.non_torch),
-        fmt::size(CUDA_GRAPHS),
+        fmt::size(graphs),
         fmt::size(total)
     );
     Workspace { total, in_budget, derivation }
