@@ -30,7 +30,8 @@ pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
 pub use training::adapter_params;
 pub use weights::{
-    gathered_bytes as gathered_embedding_bytes, is_gguf as is_gguf_format, linear_bits as weight_bits,
+    gathered_bytes as gathered_embedding_bytes, head as lm_head, input_embedding_params,
+    is_gguf as is_gguf_format, linear_bits as weight_bits,
 };
 
 /// One memory component: its size and how it was derived.

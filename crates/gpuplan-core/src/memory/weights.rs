@@ -110,6 +110,26 @@ pub fn gathered_bytes(arch: &Arch, f: WeightFormat, tp: u32, pp: u32) -> f64 {
     rows * group_bits(f, GroupKind::Embeddings, arch.is_moe()) / 8.0
 }
 
+/// The LM head on one GPU of `tp` (vocab-parallel): its parameters and
+/// bytes. Tied embeddings are the head. Engines apply it only to the tokens
+/// that need logits (decode tokens and the last token of each prompt), so a
+/// step with none of them neither reads nor multiplies it.
+pub fn head(arch: &Arch, f: WeightFormat, tp: u32) -> (f64, f64) {
+    let counts = arch.shape_counts();
+    let params = if arch.tied_embeddings { counts.embedding } else { counts.lm_head };
+    let params = params * arch.param_scale() / f64::from(tp.max(1));
+    (params, params * group_bits(f, GroupKind::Embeddings, arch.is_moe()) / 8.0)
+}
+
+/// Parameters of the untied input embedding on one GPU of `tp`: a gather,
+/// no multiply (tied embeddings are counted as the head).
+pub fn input_embedding_params(arch: &Arch, tp: u32) -> f64 {
+    if arch.tied_embeddings {
+        return 0.0;
+    }
+    arch.shape_counts().embedding * arch.param_scale() / f64::from(tp.max(1))
+}
+
 /// A file's exact bytes, split across GPUs in the shares the shape gives:
 /// the formula's whole-model total only sets each GPU's fraction.
 fn from_file(arch: &Arch, f: WeightFormat, split: &Split, on_gpu: f64, file_bytes: f64) -> (f64, String) {
