@@ -1,12 +1,12 @@
 //! Example plans: the common workloads of seeds 002 and 004, each a complete
 //! plan that opens as an editable starting point.
 
-use crate::cost::Currency;
 use crate::lang::Lang;
 use crate::model::ModelSpec;
+use crate::model::WeightFormat;
+use crate::money::Currency;
 use crate::plan::{
     Engine, GradCkpt, KvDtype, LoraTargets, Loss, Method, Optimizer, Plan, Precision, Shard, Task,
-    WeightFormat,
 };
 
 /// One example: an id for links and tests, a title and a one-line summary.

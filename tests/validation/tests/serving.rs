@@ -17,9 +17,10 @@
 use gpuplan_core::hardware::{self, Gpu};
 use gpuplan_core::memory::estimate;
 use gpuplan_core::model::{Arch, ModelSpec};
+use gpuplan_core::placement::{ModelSize, Placement};
 use gpuplan_core::plan::*;
 use gpuplan_core::serving::{self, at_concurrency, engine, Efficiency, Replica, Workload};
-use gpuplan_core::speed::{inference_tflops, ModelSize, Placement};
+use gpuplan_core::speed::inference_tflops;
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
 /// Shapes the presets do not hold, from each model's config.json:

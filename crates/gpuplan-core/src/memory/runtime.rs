@@ -6,13 +6,13 @@
 //! - llama.cpp reserves a compute buffer for one micro-batch (`n_ubatch`
 //!   512) in f32, logits included.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::Arch;
 use crate::plan::{Engine, Inference};
 
 use super::activations::inference_elements_per_token;
-use super::fmt;
 use super::split::Split;
+use crate::derivation;
 
 /// CUDA context, cuBLAS/cuDNN handles and kernels: 512 MiB, within the
 /// 300 MiB–2 GiB that memory.md reports across stacks.
@@ -57,15 +57,15 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference) -> (f64, String) {
     let total = CUDA_CONTEXT + layer + logits;
     let derivation = why!(
         "CUDA ctx {} + {} T {}·{} el·{} B + logits {}·V {}·4 B{} = {}",
-        fmt::size(CUDA_CONTEXT),
+        derivation::size(CUDA_CONTEXT),
         p.what,
-        fmt::count(p.tokens),
-        fmt::count(per_token),
-        fmt::num(p.element),
-        fmt::count(p.logit_rows),
+        derivation::count(p.tokens),
+        derivation::count(per_token),
+        derivation::num(p.element),
+        derivation::count(p.logit_rows),
         arch.vocab,
-        if p.logit_copies > 1.0 { why!("·{}", fmt::num(p.logit_copies)) } else { String::new() },
-        fmt::size(total)
+        if p.logit_copies > 1.0 { why!("·{}", derivation::num(p.logit_copies)) } else { String::new() },
+        derivation::size(total)
     );
     (total, derivation)
 }

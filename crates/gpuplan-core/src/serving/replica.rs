@@ -6,8 +6,9 @@ use super::step::{Link, Moe, Replica};
 use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
 use crate::memory::{gathered_embedding_bytes, input_embedding_params, lm_head};
 use crate::model::Arch;
-use crate::plan::{Engine, Plan, WeightFormat};
-use crate::speed::{ModelSize, Placement};
+use crate::model::WeightFormat;
+use crate::placement::{ModelSize, Placement};
+use crate::plan::{Engine, Plan};
 
 /// One direction of a PCIe x16 link, GB/s, by generation (PCI-SIG: 8, 16,
 /// 32 GT/s per lane for gen 3, 4, 5 with 128b/130b coding).

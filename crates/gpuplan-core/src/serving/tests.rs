@@ -132,6 +132,6 @@ fn the_user_measurement_replaces_the_model() {
     let c = sizing::from_measured(2560.0, &w, 25.0, 1, 1).expect("count");
     // 2560 token/s ÷ 256 tokens = 10 req/s per GPU; ⌈25 ÷ 10⌉ = 3.
     assert_eq!(c.gpus, 3);
-    assert_eq!(c.basis, crate::speed::Basis::Measured);
+    assert_eq!(c.basis, crate::figure::Basis::Measured);
     assert!(sizing::from_measured(0.0, &w, 25.0, 1, 1).is_none());
 }
