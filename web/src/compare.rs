@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use gpuplan_core::examples;
+use gpuplan_core::model::presets;
 use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
-use gpuplan_core::presets;
 use leptos::prelude::*;
 use web_sys::Element;
 

@@ -1,11 +1,11 @@
 //! The fit table: every catalog GPU, how many the plan needs, how it splits,
 //! memory use, speed and flags, filtered by class and software stack.
 
+use gpuplan_core::figure::{Basis, Figure};
 use gpuplan_core::fit::{GpuFit, Severity};
 use gpuplan_core::hardware::{self, GpuClass, Stack};
 use gpuplan_core::names;
 use gpuplan_core::plan::Task;
-use gpuplan_core::speed::{Basis, Figure};
 use leptos::prelude::*;
 use web_sys::Element;
 

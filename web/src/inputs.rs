@@ -2,9 +2,10 @@
 //! and patched into the page (`dom::form`); each control's events find its
 //! field by path and set the plan.
 
+use gpuplan_core::hardware;
+use gpuplan_core::model::presets;
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::plan::{Plan, Task};
-use gpuplan_core::{hardware, presets};
 use leptos::prelude::*;
 use web_sys::Element;
 

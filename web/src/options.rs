@@ -153,6 +153,7 @@ pub const STACK_FILTER: &[Opt] =
 mod tests {
     use super::*;
     use gpuplan_core::model::Mlp;
+    use gpuplan_core::model::WeightFormat;
     use gpuplan_core::names;
     use gpuplan_core::plan::*;
 
@@ -194,7 +195,8 @@ mod tests {
         covers(LOSS, &[Loss::HfTrainer, Loss::Chunked, Loss::Fused]);
         covers(SHARD, &[Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp]);
         covers(MLP, &[Mlp::Swiglu, Mlp::Gelu]);
-        use gpuplan_core::cost::{Currency, Upfront};
+        use gpuplan_core::cost::Upfront;
+        use gpuplan_core::money::Currency;
         covers(CURRENCY, &[Currency::Usd, Currency::Cny]);
         covers(UPFRONT, &[Upfront::None, Upfront::Partial, Upfront::All]);
         use gpuplan_core::hardware::{GpuClass, Stack};

@@ -4,6 +4,7 @@
 
 use gpuplan_core::error::FieldError;
 use gpuplan_core::lang::Lang;
+use gpuplan_core::model::WeightFormat;
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::names;
 use gpuplan_core::plan::*;
@@ -293,7 +294,7 @@ fn read_plan(path: &str) -> Result<Plan, CliError> {
 fn model(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
     let preset =
         match r.flags.value("model")? {
-            Some(id) => Some(gpuplan_core::presets::find(&id).ok_or_else(|| {
+            Some(id) => Some(gpuplan_core::model::presets::find(&id).ok_or_else(|| {
                 CliError(format!("--model (model.id): unknown \"{id}\"; see gpuplan models"))
             })?),
             None => None,

@@ -92,7 +92,7 @@ fn table(b: &Budget, lang: Lang, markdown: bool) -> String {
     head.push(format!("{} {cur}", lang.pick("合计", "total")));
     let mut rows = Vec::with_capacity(b.months + 1);
     for m in 0..b.months {
-        let cell = |v: &[gpuplan_core::cost::Money]| v.get(m).map_or_else(String::new, |x| x.text());
+        let cell = |v: &[gpuplan_core::money::Money]| v.get(m).map_or_else(String::new, |x| x.text());
         let mut row = vec![(m + 1).to_string()];
         row.extend(b.workloads.iter().map(|w| cell(&w.by_month)));
         row.extend(b.lines.iter().map(|l| cell(&l.by_month)));

@@ -37,7 +37,7 @@ fn gb(bytes: u64) -> String {
 fn model_name(plan: &Plan) -> String {
     match &plan.model {
         ModelSpec::Preset { id } => {
-            gpuplan_core::presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string())
+            gpuplan_core::model::presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string())
         }
         ModelSpec::Custom { arch } => format!("custom {:.2}B", arch.param_count() / 1e9),
         ModelSpec::Generic { generic } => format!("generic {:.2}B", generic.params / 1e9),

@@ -1,12 +1,13 @@
 //! `gpuplan fit`: every catalog GPU (and a custom one) with the count the
 //! plan needs, per-GPU use, headroom, flags and speed, as text or JSON.
 
+use gpuplan_core::figure::Basis;
 use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity};
 use gpuplan_core::hardware as gpu;
 use gpuplan_core::hardware::Gpu;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::plan::{Measured, Plan};
-use gpuplan_core::speed::{Basis, SpeedSummary};
+use gpuplan_core::speed::SpeedSummary;
 
 use crate::args::{self, CliError, Flags, Format};
 

@@ -4,8 +4,8 @@
 //! (`--offers FILE`, repeatable, CSV or JSON), a quick quote from price
 //! flags, and the market filters.
 
-use gpuplan_core::cost::Currency;
 use gpuplan_core::market::{self, Buy, Defaults, Filter, Import};
+use gpuplan_core::money::Currency;
 use gpuplan_core::offers::{self, Monthly, Offer, OnDemand, Spot};
 use gpuplan_core::plan::Plan;
 

@@ -21,7 +21,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &[])?;
     let format = args::format(&mut flags)?;
     flags.finish()?;
-    let rows: Vec<Row> = gpuplan_core::presets::all()
+    let rows: Vec<Row> = gpuplan_core::model::presets::all()
         .iter()
         .map(|p| Row {
             id: p.id,

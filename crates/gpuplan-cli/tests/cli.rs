@@ -104,7 +104,7 @@ fn models_lists_every_preset() {
     assert!(text.contains("llama-3.1-8b") && text.contains("deepseek-v3") && text.contains("kimi-k2"));
     let v = json(&["models", "--format", "json"]);
     let rows = v.as_array().unwrap();
-    assert_eq!(rows.len(), gpuplan_core::presets::all().len());
+    assert_eq!(rows.len(), gpuplan_core::model::presets::all().len());
     assert!(rows.iter().all(|r| !r["source"].as_str().unwrap().is_empty()));
 }
 

@@ -5,9 +5,10 @@
 
 use serde::Serialize;
 
-use crate::cost::{Accrual, Category, Currency, Line, LineKind, Money, HOURS_PER_MONTH};
+use crate::cost::{Accrual, Category, Line, LineKind, HOURS_PER_MONTH};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
+use crate::money::{Currency, Money};
 use crate::offers::Offer;
 use crate::plan::Task;
 use crate::project::{Project, Workload};

@@ -17,12 +17,14 @@ use serde::Serialize;
 
 pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 
+use crate::derivation::n;
 use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
 use crate::lang::{bi, Lang};
 use crate::memory::MemoryResult;
+use crate::placement::{ModelSize, Placement};
 use crate::plan::{Parallel, Plan, Shard, Task};
-use crate::speed::{self, n, ModelSize, Placement, SpeedSummary};
+use crate::speed::{self, SpeedSummary};
 
 /// Largest GPU count the search tries.
 pub const MAX_GPUS: u32 = 64;
@@ -275,7 +277,7 @@ impl Default for FitOptions {
 /// per-GPU need does not depend on the card, only vLLM's reservation would.
 pub fn fit(plan: &Plan, opts: &FitOptions) -> Result<FitReport, Vec<FieldError>> {
     // The search needs bytes only: the engine runs without its derivation text.
-    let bytes_only = |p: &Plan| crate::memory::quiet(|| crate::memory::estimate_on(p, None));
+    let bytes_only = |p: &Plan| crate::derivation::quiet(|| crate::memory::estimate_on(p, None));
     let single = bytes_only(plan)?;
     let size = ModelSize { total: single.params, active: single.active_params };
     fit_with(plan, opts, Some(size), bytes_only)

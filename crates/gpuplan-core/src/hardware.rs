@@ -1,5 +1,5 @@
 //! The GPU catalog: one row per part, each with its source and date, and the
-//! fields the fit rules and speed model read. The rows live in [`crate::gpus`];
+//! fields the fit rules and speed model read. The rows live in `gpus.rs`;
 //! this module holds the type, the lookup and the capability facts derived
 //! from architecture (which number formats the tensor cores run).
 
@@ -8,6 +8,8 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit};
+
+mod gpus;
 
 type Text = Cow<'static, str>;
 
@@ -215,7 +217,7 @@ fn compute_capability(text: &str) -> Option<(u32, u32)> {
 /// Every catalog GPU, in catalog order (NVIDIA datacenter, workstation and
 /// GeForce, then AMD and Huawei).
 pub fn catalog() -> &'static [Gpu] {
-    crate::gpus::GPUS
+    gpus::GPUS
 }
 
 /// The catalog GPU with this id.

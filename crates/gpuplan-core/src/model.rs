@@ -1,13 +1,15 @@
 //! Model descriptions: a preset id, a custom transformer shape, or a generic
-//! model that is not a decoder transformer. Preset data lives in `presets`.
+//! model that is not a decoder transformer. Preset data lives in [`presets`].
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit, Problem};
-use crate::plan::WeightFormat;
 
+mod format;
 mod params;
+pub mod presets;
 mod vision;
+pub use format::WeightFormat;
 pub use params::{Matrix, ParamCounts, Role};
 pub use vision::VisionTower;
 
@@ -256,7 +258,7 @@ impl ModelSpec {
     /// The transformer shape, when the model has one (presets and custom).
     pub fn arch(&self) -> Option<std::borrow::Cow<'_, Arch>> {
         match self {
-            ModelSpec::Preset { id } => crate::presets::find(id).map(|p| std::borrow::Cow::Owned(p.arch())),
+            ModelSpec::Preset { id } => presets::find(id).map(|p| std::borrow::Cow::Owned(p.arch())),
             ModelSpec::Custom { arch } => Some(std::borrow::Cow::Borrowed(arch)),
             ModelSpec::Generic { .. } => None,
         }
@@ -265,7 +267,7 @@ impl ModelSpec {
     pub(crate) fn validate(&self, errs: &mut Vec<FieldError>) {
         match self {
             ModelSpec::Preset { id } => {
-                if crate::presets::find(id).is_none() {
+                if presets::find(id).is_none() {
                     errs.push(FieldError::new("model.id", Problem::Unknown { id: id.clone() }));
                 }
             }

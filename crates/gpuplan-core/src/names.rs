@@ -128,7 +128,8 @@ impl ser::Serializer for VariantName {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{Method, Optimizer, Shard, WeightFormat};
+    use crate::model::WeightFormat;
+    use crate::plan::{Method, Optimizer, Shard};
 
     #[test]
     fn names_match_serde() {

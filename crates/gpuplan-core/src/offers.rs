@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cost::Currency;
 use crate::error::{FieldError, Limit, Problem};
+use crate::money::Currency;
 
 type Text = Cow<'static, str>;
 

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit};
-use crate::model::ModelSpec;
+use crate::model::{ModelSpec, WeightFormat};
 
 /// Training or inference: decides which memory formula and which speed model apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,65 +16,6 @@ pub enum Task {
     #[default]
     Infer,
     Train,
-}
-
-/// Weight storage format. `bits_per_weight` in the memory engine gives the
-/// effective bits (block scales included); embeddings stay 16-bit where the
-/// format keeps them so.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WeightFormat {
-    Fp32,
-    #[default]
-    Bf16,
-    Fp8,
-    Int8,
-    /// bitsandbytes NF4 / int4 with absmax per 64 (double-quantised).
-    Nf4,
-    /// GPTQ / AWQ int4, group size 128.
-    GptqInt4,
-    /// GPTQ int8, group size 128.
-    GptqInt8,
-    Mxfp4,
-    GgufQ2K,
-    GgufQ3KS,
-    GgufQ3KL,
-    GgufQ4KS,
-    GgufQ4KM,
-    GgufQ5KS,
-    GgufQ5KM,
-    GgufQ6K,
-    GgufQ8_0,
-    GgufIq4Xs,
-    GgufIq2Xxs,
-}
-
-impl WeightFormat {
-    /// Every format, for flag parsing, pickers and exhaustive tests.
-    pub const ALL: [WeightFormat; 19] = {
-        use WeightFormat as W;
-        [
-            W::Fp32,
-            W::Bf16,
-            W::Fp8,
-            W::Int8,
-            W::Nf4,
-            W::GptqInt4,
-            W::GptqInt8,
-            W::Mxfp4,
-            W::GgufQ2K,
-            W::GgufQ3KS,
-            W::GgufQ3KL,
-            W::GgufQ4KS,
-            W::GgufQ4KM,
-            W::GgufQ5KS,
-            W::GgufQ5KM,
-            W::GgufQ6K,
-            W::GgufQ8_0,
-            W::GgufIq4Xs,
-            W::GgufIq2Xxs,
-        ]
-    };
 }
 
 /// Element type of the KV cache.
@@ -538,7 +479,7 @@ impl Training {
     fn weights_conflict(&self, w: WeightFormat) -> Option<&'static str> {
         if self.method != Method::Full || w == self.recipe_weights() {
             None
-        } else if crate::memory::weight_bits(w) < 16.0 {
+        } else if w.bits() < 16.0 {
             Some("quantized_full_finetune")
         } else {
             Some("weights_disagree_precision")

@@ -10,9 +10,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cost::{Currency, Item};
+use crate::cost::Item;
 use crate::error::{FieldError, Limit, Problem};
 use crate::model::ModelSpec;
+use crate::money::Currency;
 use crate::plan::Plan;
 
 /// Most workloads one project holds: each is a whole report (about a
@@ -127,7 +128,7 @@ impl Project {
             errs.push(FieldError::new("lines", Problem::TooMany { max: MAX_LINES }));
         }
         for (i, line) in self.lines.iter().enumerate().take(MAX_LINES) {
-            Limit::real(0.0, crate::cost::MAX_UNITS).check_f64(
+            Limit::real(0.0, crate::money::MAX_UNITS).check_f64(
                 &format!("lines[{i}].amount"),
                 line.amount,
                 &mut errs,

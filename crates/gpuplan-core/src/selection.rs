@@ -14,13 +14,15 @@
 
 use serde::Serialize;
 
-use crate::cost::{CostReport, Money, OptionCost, OptionKind};
+use crate::cost::{CostReport, OptionCost, OptionKind};
 use crate::error::FieldError;
 use crate::fit::{FitReport, GpuFit};
 use crate::hardware::Gpu;
 use crate::lang::Lang;
+use crate::money::Money;
+use crate::placement::{ModelSize, Placement};
 use crate::plan::{Parallel, Plan, Shard, Task};
-use crate::speed::{ModelSize, Placement, SpeedSummary};
+use crate::speed::SpeedSummary;
 
 /// Where the layout comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -169,7 +171,7 @@ pub(crate) fn layout(plan: &Plan, fit: &FitReport) -> Result<Option<Selection>, 
     let (Some(gpu), Some(row)) = (plan.hardware.chosen(), fit.rows.iter().find(|r| r.chosen)) else {
         return Ok(None);
     };
-    let own = crate::memory::quiet(|| crate::memory::estimate_on(plan, None))?;
+    let own = crate::derivation::quiet(|| crate::memory::estimate_on(plan, None))?;
     let usable = row.usable.bytes;
     let size = Some(ModelSize { total: own.params, active: own.active_params });
     let (basis, parallel, per_gpu, speed) = if own.per_gpu_bytes <= usable {

@@ -8,16 +8,18 @@
 
 use serde::Serialize;
 
-use crate::cost::{Currency, Edit, Item, PriceKey, Upfront};
+use crate::cost::{Edit, Item, PriceKey, Upfront};
 use crate::lang::Lang;
 use crate::model::{Arch, Attention, Generic, Mlp, ModelSpec, Origin, SlidingWindow, Stored};
+use crate::money::Currency;
 use crate::offers::Offer;
 
 mod offer_link;
 mod project_link;
+use crate::model::WeightFormat;
 use crate::plan::{
     CudaVersion, Engine, GradCkpt, KvDtype, LoraTargets, Loss, Measured, Method, Optimizer, Plan, Precision,
-    Shard, Task, WeightFormat,
+    Shard, Task,
 };
 pub use project_link::{decode_project, encode_project, ProjectLink};
 
@@ -254,7 +256,7 @@ impl Param for ModelSpec {
         Some(match s {
             "custom" => ModelSpec::Custom { arch: Arch::default() },
             "generic" => ModelSpec::Generic { generic: Generic::default() },
-            id if crate::presets::find(id).is_some() => ModelSpec::Preset { id: id.into() },
+            id if crate::model::presets::find(id).is_some() => ModelSpec::Preset { id: id.into() },
             _ => return None,
         })
     }
@@ -689,7 +691,8 @@ fn unescape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{Method, Shard, Task, WeightFormat};
+    use crate::model::WeightFormat;
+    use crate::plan::{Method, Shard, Task};
 
     fn sample() -> Plan {
         let mut p = Plan { task: Task::Train, ..Plan::default() };
@@ -789,7 +792,7 @@ mod tests {
     #[test]
     fn cost_lists_round_trip_with_awkward_names() {
         let mut p = sample();
-        p.cost.currency = crate::cost::Currency::Cny;
+        p.cost.currency = crate::money::Currency::Cny;
         p.cost.edits = vec![Edit { id: "aws-p5".into(), key: crate::cost::PriceKey::Od, value: 50.5 }];
         p.cost.items =
             vec![Item { name: "支持, 24/7: gold".into(), amount: 99.99, monthly: true, ..Item::default() }];

@@ -93,7 +93,7 @@ mod tests {
     /// so a field that serialises in a shape it cannot be read in fails here.
     #[test]
     fn offers_read_back_as_written() {
-        use crate::cost::Currency;
+        use crate::money::Currency;
         use crate::offers::{Band, Block, Monthly, OnDemand, Reserved, SavingsPlan, Spot, Tier};
         let offers = crate::offers::defaults();
         let text = serde_json::json!({ "version": 1, "provider": "P", "offers": offers }).to_string();

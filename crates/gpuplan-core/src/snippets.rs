@@ -5,8 +5,8 @@
 //! for the place it goes to.
 
 use crate::checklist::{escape_markdown, to_markdown};
+use crate::derivation::size;
 use crate::lang::Lang;
-use crate::memory::fmt::size;
 use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
 use crate::report::Report;
@@ -75,7 +75,7 @@ pub fn snippets(plan: &Plan, report: &Report, lang: Lang, base: &str) -> Snippet
 
 fn title(plan: &Plan, lang: Lang) -> String {
     let model = match &plan.model {
-        ModelSpec::Preset { id } => crate::presets::find(id).map_or(id.as_str(), |p| p.name),
+        ModelSpec::Preset { id } => crate::model::presets::find(id).map_or(id.as_str(), |p| p.name),
         ModelSpec::Custom { .. } => lang.pick("自定义模型", "custom model"),
         ModelSpec::Generic { .. } => lang.pick("通用模型", "generic model"),
     };

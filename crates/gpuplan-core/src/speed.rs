@@ -14,66 +14,21 @@
 
 use serde::Serialize;
 
+use crate::derivation::{fixed, n};
 use crate::error::{FieldError, Limit, Problem};
+use crate::figure::{Basis, Figure};
 use crate::hardware::{Gpu, HwFormat, Support};
 use crate::lang::Lang;
-use crate::memory::fmt::fixed;
 use crate::model::Arch;
-use crate::plan::{GradCkpt, Inference, Method, Parallel, Plan, Precision, Task, WeightFormat};
+use crate::model::WeightFormat;
+use crate::placement::{ModelSize, Placement};
+use crate::plan::{GradCkpt, Inference, Method, Plan, Precision, Task};
 use crate::serving::{self, Expected, Replica, TargetCount, Targets, Workload};
 use crate::training_flops::Work;
 use crate::training_mfu::{default_mfu, MfuDefault, DEQUANT_BYTES_PER_WEIGHT};
 
-/// What kind of number a figure is: never a promise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Basis {
-    /// Physics limit: real runs are slower (or need more).
-    UpperBound,
-    /// The opposite side of a bound: real runs take longer (or need more GPUs).
-    LowerBound,
-    /// Rests on an assumed efficiency (MFU).
-    Estimate,
-    /// Expected value from efficiency factors fitted to measured runs.
-    Calibrated,
-    /// The user's own measurement.
-    Measured,
-}
-
-/// One computed number with its unit, kind and derivation.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Figure {
-    pub value: f64,
-    pub unit: &'static str,
-    pub basis: Basis,
-    pub derivation: String,
-}
-
 /// The seeds' debugging buffer on training time (seed 002 step 4: 30-50 % extra).
 pub const DEBUG_BUFFER: (f64, f64) = (0.3, 0.5);
-
-/// Parameter counts the FLOP formulas use.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct ModelSize {
-    pub total: f64,
-    /// Equal to `total` for dense models; active experts' share for MoE.
-    pub active: f64,
-}
-
-impl ModelSize {
-    pub fn dense(params: f64) -> Self {
-        Self { total: params, active: params }
-    }
-
-    /// Share of the weights one token reads (1 for dense models).
-    fn active_share(self) -> f64 {
-        if self.total > 0.0 {
-            (self.active / self.total).clamp(0.0, 1.0)
-        } else {
-            1.0
-        }
-    }
-}
 
 /// A training run to time.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -340,19 +295,6 @@ pub fn inference_tflops(gpu: &Gpu, weights: WeightFormat) -> Option<f64> {
     }
 }
 
-/// Where a model runs: the part, the layout, and the engine's per-GPU
-/// weights and KV cache for that layout.
-#[derive(Clone, Copy, Debug)]
-pub struct Placement<'a> {
-    pub gpu: &'a Gpu,
-    pub parallel: &'a Parallel,
-    pub weights_bytes: u64,
-    pub kv_bytes: u64,
-    /// The engine's whole need per GPU, and what the card offers the plan.
-    pub per_gpu_bytes: u64,
-    pub usable_bytes: u64,
-}
-
 /// Serving figures of one replica: what to plan with, and the physics bounds.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct InferenceFigures {
@@ -585,20 +527,6 @@ impl Missing {
                 lang.pick("输入超出速度模型的适用范围", "the inputs fall outside the speed model's range")
             }
         }
-    }
-}
-
-/// Three significant digits; powers of ten for large and small values.
-pub(crate) fn n(x: f64) -> String {
-    let a = x.abs();
-    if a != 0.0 && !(0.01..10_000.0).contains(&a) {
-        format!("{x:.2e}")
-    } else if a >= 100.0 {
-        fixed(x, 0)
-    } else if a >= 10.0 {
-        fixed(x, 1)
-    } else {
-        fixed(x, 2)
     }
 }
 

@@ -13,7 +13,7 @@
 //! micro-batch, not per token, so it is left out of the FLOPs. Its cost is
 //! memory traffic, timed apart (`speed::Dequant`).
 
-use crate::speed::n;
+use crate::derivation::n;
 
 /// What one token trains.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,7 +7,8 @@ use gpuplan_core::checklist::{build, to_markdown, CudaVersion, Facts};
 use gpuplan_core::cost::OptionKind;
 use gpuplan_core::hardware;
 use gpuplan_core::lang::Lang;
-use gpuplan_core::plan::{Task, WeightFormat};
+use gpuplan_core::model::WeightFormat;
+use gpuplan_core::plan::Task;
 
 /// Llama 3.1 70B served at FP8 on 4 × H100 SXM with tensor parallel 4, rented on demand.
 /// Per-GPU peak by hand: FP8 weights 70.6 GB / 4 = 17.6 GB; BF16 KV cache

@@ -4,7 +4,8 @@
 use gpuplan_core::fit::{fit, FitOptions, FitReport, GpuFit, Strategy};
 use gpuplan_core::memory::estimate_on;
 use gpuplan_core::model::ModelSpec;
-use gpuplan_core::plan::{Method, Parallel, Plan, Shard, Task, WeightFormat};
+use gpuplan_core::model::WeightFormat;
+use gpuplan_core::plan::{Method, Parallel, Plan, Shard, Task};
 use proptest::prelude::*;
 
 fn preset(id: &str) -> ModelSpec {
@@ -107,7 +108,7 @@ proptest! {
 /// halved weights of a model near 1B parameters.
 #[test]
 fn tensor_parallel_need_never_rises_with_the_degree() {
-    for p in gpuplan_core::presets::all() {
+    for p in gpuplan_core::model::presets::all() {
         for task in [Task::Infer, Task::Train] {
             let mut plan = Plan { task, model: preset(p.id), ..Plan::default() };
             let heads = plan.model.arch().map_or(1, |a| a.heads);

@@ -2,8 +2,9 @@
 //! and the share link (plan -> link -> plan) both give them back unchanged,
 //! and a SkyPilot sheet written from them reads back to the same prices.
 
-use gpuplan_core::cost::{Currency, Item};
+use gpuplan_core::cost::Item;
 use gpuplan_core::market::{export, import, Defaults};
+use gpuplan_core::money::Currency;
 use gpuplan_core::offers::{Band, Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot, Tier};
 use gpuplan_core::plan::Plan;
 use gpuplan_core::share::{decode, encode};

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
+use gpuplan_core::model::presets::{all, find, Preset};
 use gpuplan_core::model::Arch;
 use gpuplan_core::model_files::{config, Imported};
-use gpuplan_core::presets::{all, find, Preset};
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/configs")

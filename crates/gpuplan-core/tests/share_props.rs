@@ -1,6 +1,7 @@
 //! Share links: plan -> link -> plan is the identity, and no input string,
 //! however hostile, makes decoding panic or yield an invalid plan.
 
+use gpuplan_core::model::WeightFormat;
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::plan::*;
 use gpuplan_core::share::{decode, encode};

@@ -2,10 +2,12 @@
 //! logs, tickets and wikis: whatever the format becomes, these must keep
 //! opening to the same plan. Never edit a fixture; add new ones beside them.
 
-use gpuplan_core::cost::{Currency, PriceKey};
+use gpuplan_core::cost::PriceKey;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::model::ModelSpec;
-use gpuplan_core::plan::{Engine, GradCkpt, KvDtype, Method, Shard, Task, WeightFormat};
+use gpuplan_core::model::WeightFormat;
+use gpuplan_core::money::Currency;
+use gpuplan_core::plan::{Engine, GradCkpt, KvDtype, Method, Shard, Task};
 use gpuplan_core::share::{decode, Link};
 
 /// A 70B model served in FP8 on four H200s, with two checklist ticks.

@@ -11,6 +11,7 @@
 //! which lives in CUDA managed memory, is left out of the PyTorch peak.
 
 use gpuplan_core::memory::{estimate_on, MemoryResult};
+use gpuplan_core::model::WeightFormat;
 use gpuplan_core::model::{Arch, ModelSpec};
 use gpuplan_core::plan::*;
 use gpuplan_validation::{mha, qwen_v1, rows, Row, DATA};

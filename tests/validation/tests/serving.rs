@@ -17,18 +17,22 @@
 use gpuplan_core::hardware::{self, Gpu};
 use gpuplan_core::memory::estimate;
 use gpuplan_core::model::{Arch, ModelSpec};
+use gpuplan_core::placement::{ModelSize, Placement};
 use gpuplan_core::plan::*;
 use gpuplan_core::serving::{self, at_concurrency, engine, Efficiency, Replica, Workload};
-use gpuplan_core::speed::{inference_tflops, ModelSize, Placement};
+use gpuplan_core::speed::inference_tflops;
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
 /// Shapes the presets do not hold, from each model's config.json:
-/// meta-llama/Llama-2-7b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct.
+/// meta-llama/Llama-2-7b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct,
+/// google/gemma-2b (Gemma 1: one KV head of 256, GeGLU of the same three
+/// matrices as a gated MLP, tied embeddings).
 fn stated_arch(model: &str) -> Option<Arch> {
     let (params, layers, hidden, heads, kv_heads, intermediate, vocab, tied) = match model {
         "llama-2-7b" => (6.74e9, 32, 4096, 32, 32, 11008, 32000, false),
         "llama-2-70b" => (68.98e9, 80, 8192, 64, 8, 28672, 32000, false),
         "qwen2.5-0.5b" => (0.494e9, 24, 896, 14, 2, 4864, 151_936, true),
+        "gemma-2b" => (2.506e9, 18, 2048, 8, 1, 16384, 256_000, true),
         _ => return None,
     };
     Some(Arch {
@@ -105,10 +109,12 @@ fn predict(row: &ServingRow, r: &Replica) -> f64 {
         "closed" => at_concurrency(r, &Workload::new(row.prompt, row.output, 0.0), b).tokens_per_s / per,
         "seq" => 1.0 / at_concurrency(r, &Workload::new(row.prompt, row.output, 0.0), b).tpot_s,
         "tg" => 1.0 / r.step(1.0, o / 2.0, 0.0, 0.0).seconds(),
-        // `batch` prompt tokens per pass (llama-bench's n_ubatch).
+        // `batch` prompt tokens per pass (llama-bench's n_ubatch); only the
+        // last pass ends the prompt and needs logits.
         "pp" => {
             let steps = (p / b).ceil();
-            p / (steps * r.step(0.0, 0.0, p / steps, p / 2.0).seconds())
+            let earlier = (steps - 1.0) * r.chunk_step(0.0, 0.0, p / steps, p / 2.0).seconds();
+            p / (earlier + r.step(0.0, 0.0, p / steps, p / 2.0).seconds())
         }
         "ttft" => at_concurrency(r, &Workload::new(row.prompt, 1, 0.0), 1.0).ttft_s * 1e3,
         other => panic!("{}: unknown kind {other}", row.case),
@@ -358,7 +364,7 @@ fn held_out_median_error_is_within_15_percent() {
 }
 
 #[test]
-#[ignore = "the worst held-out row is past 40 % (docs/serving.md)"]
+#[ignore = "the worst held-out row is past 40 %: 47 %, llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt (docs/serving.md)"]
 fn held_out_worst_error_is_within_40_percent() {
     let worst = held_out_errors().into_iter().fold(0.0, f64::max);
     assert!(worst <= 0.40, "worst |err| {:.1} % > 40 %", worst * 100.0);

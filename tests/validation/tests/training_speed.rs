@@ -14,8 +14,10 @@ use std::collections::BTreeMap;
 use gpuplan_core::hardware::{find, Gpu};
 use gpuplan_core::memory::estimate_on;
 use gpuplan_core::model::ModelSpec;
+use gpuplan_core::model::WeightFormat;
+use gpuplan_core::placement::ModelSize;
 use gpuplan_core::plan::*;
-use gpuplan_core::speed::{training_run, training_tflops, training_time, ModelSize, TrainingRun};
+use gpuplan_core::speed::{training_run, training_tflops, training_time, TrainingRun};
 use gpuplan_core::training_mfu::{default_mfu, MfuClass, DEQUANT_BYTES_PER_WEIGHT};
 use gpuplan_validation::{qwen_v1, speed_rows, SpeedRow, TRAINING_SPEED};
 

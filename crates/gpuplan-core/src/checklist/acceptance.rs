@@ -4,8 +4,8 @@
 use super::before::{driver_text, workload_phrase};
 use super::text::{bi, gb, size, Bi, Para};
 use super::{Facts, Fill, Spec};
-use crate::cost::num;
 use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
+use crate::money::num;
 use crate::plan::Task;
 
 pub(super) const SPECS: &[Spec] = &[

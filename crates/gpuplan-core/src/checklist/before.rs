@@ -4,8 +4,8 @@ use super::cuda::{driver_floor, Floor};
 use super::facts::Facts;
 use super::text::{self, bi, gb, size, Bi, Para};
 use super::{Fill, Spec};
-use crate::cost::num;
 use crate::hardware::{Gpu, HwFormat, LinkKind, Stack, Support};
+use crate::money::num;
 use crate::plan::{Method, Task};
 
 pub(super) const SPECS: &[Spec] = &[

@@ -58,7 +58,7 @@ pub(super) fn sharing(f: &Facts) -> Option<Fill> {
 
 /// 4-bit weights (served, or QLoRA's frozen base) lose more quality than 8-bit.
 pub(super) fn four_bit(f: &Facts) -> Option<Fill> {
-    let served = f.task == Task::Infer && crate::memory::weight_bits(f.weights) < FOUR_BIT_BELOW;
+    let served = f.task == Task::Infer && f.weights.bits() < FOUR_BIT_BELOW;
     let qlora = f.task == Task::Train && f.method == Method::Qlora;
     if !served && !qlora {
         return None;

@@ -7,8 +7,9 @@ use serde::Serialize;
 use crate::cost::OptionKind;
 use crate::error::{FieldError, Limit};
 use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
+use crate::model::WeightFormat;
 pub use crate::plan::CudaVersion;
-use crate::plan::{Method, Precision, Shard, Task, WeightFormat};
+use crate::plan::{Method, Precision, Shard, Task};
 
 /// Everything the checklist rules read. Sizes are bytes; "GB" in texts is 10^9 bytes.
 #[derive(Clone, Debug, PartialEq, Serialize)]

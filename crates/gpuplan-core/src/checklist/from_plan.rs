@@ -68,7 +68,7 @@ pub fn facts(
 /// The memory engine on one unsplit GPU: whole-model weights and optimizer state.
 fn whole_model(plan: &Plan) -> Result<MemoryResult, Vec<FieldError>> {
     let one = Plan { parallel: Parallel::default(), ..plan.clone() };
-    crate::memory::quiet(|| crate::memory::estimate(&one))
+    crate::derivation::quiet(|| crate::memory::estimate(&one))
 }
 
 /// A resumable checkpoint: the trained weights (16-bit, or 32-bit in FP32
@@ -100,7 +100,7 @@ fn dataset_bytes(tokens: f64) -> u64 {
 fn model_name(spec: &ModelSpec) -> String {
     match spec {
         ModelSpec::Preset { id } => {
-            crate::presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string())
+            crate::model::presets::find(id).map_or_else(|| id.clone(), |p| p.name.to_string())
         }
         ModelSpec::Custom { .. } | ModelSpec::Generic { .. } => String::new(),
     }

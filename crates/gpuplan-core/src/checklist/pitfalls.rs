@@ -4,9 +4,10 @@
 use super::before::{checkpoint, gpu_name, minutes_at_10gbps, split_phrase};
 use super::text::{self, bi, gb, size, Para};
 use super::{Facts, Fill, Spec};
-use crate::cost::{num, OptionKind, HOURS_PER_MONTH};
+use crate::cost::{OptionKind, HOURS_PER_MONTH};
 use crate::hardware::{GpuClass, Stack};
 use crate::lang::Lang;
+use crate::money::num;
 use crate::plan::Task;
 
 pub(super) const SPECS: &[Spec] = &[

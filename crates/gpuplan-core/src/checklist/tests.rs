@@ -5,7 +5,8 @@ use proptest::prelude::*;
 use super::*;
 use crate::cost::OptionKind;
 use crate::hardware::Gpu;
-use crate::plan::{Method, Precision, Shard, Task, WeightFormat};
+use crate::model::WeightFormat;
+use crate::plan::{Method, Precision, Shard, Task};
 
 fn gpu(id: &str) -> Gpu {
     crate::hardware::find(id).cloned().unwrap_or_else(|| panic!("no catalog row {id}"))

@@ -1,10 +1,12 @@
 //! Text helpers for the rules: a text in both languages, number formatting and
 //! display names for the plan's enums.
 
-use crate::cost::{num, OptionKind};
+use crate::cost::OptionKind;
 use crate::hardware::Stack;
 use crate::lang::Lang;
-use crate::plan::{Method, Precision, Shard, WeightFormat};
+use crate::model::WeightFormat;
+use crate::money::num;
+use crate::plan::{Method, Precision, Shard};
 
 pub(crate) use crate::lang::{bi, Bi};
 

@@ -4,8 +4,9 @@
 use super::before::driver_text;
 use super::text::{bi, gb, Para};
 use super::{Facts, Fill, Spec};
-use crate::cost::{num, OptionKind};
+use crate::cost::OptionKind;
 use crate::hardware::{LinkKind, Stack};
+use crate::money::num;
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "ask-card", rule: card },

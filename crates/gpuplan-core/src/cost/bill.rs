@@ -6,10 +6,10 @@ use serde::Serialize;
 use super::egress::{estimate, mbps_for, port, tiered};
 use super::inputs::{CostInputs, Horizon};
 use super::line::{Accrual, Category, Draft, Fee, Line, LineKind};
-use super::money::{num, Money};
 use super::options::{price, Compute, OptionKind, Unavailable};
 use super::usage::{Demand, Usage, HOURS_PER_MONTH};
 use crate::error::FieldError;
+use crate::money::{num, Money};
 use crate::offers::Offer;
 
 /// One option's bill, in the bill's currency.
@@ -41,7 +41,7 @@ impl Bill {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BuildError {
     Unavailable(Unavailable),
-    /// An amount beyond [`super::money::MAX_UNITS`].
+    /// An amount beyond [`crate::money::MAX_UNITS`].
     TooLarge(FieldError),
 }
 
@@ -108,7 +108,7 @@ fn totals(lines: Vec<Line>, usage: Usage, paid_hours: f64, path: &str) -> Result
     };
     let total = sum(&lines);
     if Money::round(total.units()).is_none() {
-        let max = super::money::MAX_UNITS;
+        let max = crate::money::MAX_UNITS;
         return Err(FieldError::new(path, crate::error::Problem::OutOfRange { min: 0.0, max }));
     }
     let committed =

@@ -6,11 +6,11 @@ use serde::Serialize;
 use super::bill::{build, Bill, BuildError};
 use super::inputs::{CostInputs, Horizon, PriceKey};
 use super::line::{Accrual, Category, Line};
-use super::money::{num, Currency, Money};
 use super::options::{OptionKind, Unavailable};
 use super::usage::{Demand, Usage};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
+use crate::money::{num, Currency, Money};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
 
 /// Intervals in each cost-over-time series.

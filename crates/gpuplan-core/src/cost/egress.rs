@@ -1,7 +1,7 @@
 //! Egress to the internet: tiered per-GB prices within each month, the
 //! allowance that monthly servers include, and the estimate from traffic.
 
-use super::money::num;
+use crate::money::num;
 use crate::offers::{Band, Tier};
 
 /// KB in a GB (decimal, as response sizes are quoted).

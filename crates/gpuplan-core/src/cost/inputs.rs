@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::money::Currency;
 use crate::error::{FieldError, Limit, Problem};
+use crate::money::Currency;
 use crate::offers::{Offer, MAX_PRICE};
 
 /// A one-off run (hours from the speed model) or months of serving.

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use super::money::{num, Currency, Money};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
+use crate::money::{num, Currency, Money};
 
 /// The five parts of TOTAL = compute + storage + IP + network + other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -183,7 +183,7 @@ impl Draft {
     /// Rounds to the cent in its own currency, then converts to `to`.
     pub fn finish(self, to: Currency, cny_per_usd: f64, path: &str) -> Result<Line, FieldError> {
         let too_large =
-            || FieldError::new(path, Problem::OutOfRange { min: 0.0, max: super::money::MAX_UNITS });
+            || FieldError::new(path, Problem::OutOfRange { min: 0.0, max: crate::money::MAX_UNITS });
         let native = Money::round(self.native).ok_or_else(too_large)?;
         let factor = self.currency.factor(to, cny_per_usd);
         let amount = Money::round(native.units() * factor).ok_or_else(too_large)?;

@@ -12,7 +12,6 @@ mod compare;
 mod egress;
 mod inputs;
 mod line;
-mod money;
 mod options;
 mod usage;
 
@@ -21,7 +20,6 @@ pub use compare::{compare, BreakEven, CostReport, Loss, OptionCost, Point, Skip,
 pub use egress::{estimate as estimate_egress, tiered as tiered_egress};
 pub use inputs::{block_days_valid, CostInputs, Edit, Horizon, Item, PriceKey, Upfront};
 pub use line::{Accrual, Category, Draft, Fee, Line, LineKind};
-pub use money::{num, Currency, Money, MAX_UNITS};
 pub use options::{
     break_even_hours, capacity_block, monthly, on_demand, price, reserved, savings_plan, spot_run, Compute,
     OptionKind, Unavailable,

@@ -5,9 +5,9 @@ use serde::Serialize;
 
 use super::inputs::{block_days_valid, CostInputs, Horizon};
 use super::line::{Accrual, Draft, Fee, LineKind};
-use super::money::{num, Currency};
 use super::usage::{rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
 use crate::lang::Lang;
+use crate::money::{num, Currency};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
 
 /// A way to pay for an offer.

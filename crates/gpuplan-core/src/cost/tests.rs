@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::money::{Currency, Money};
 use crate::offers::{self, Block, Monthly, Offer, OnDemand, SavingsPlan, Tier};
 
 /// Inputs with every side cost and buffer off, so one part can be checked alone.

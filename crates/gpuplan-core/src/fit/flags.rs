@@ -8,8 +8,9 @@ use serde::Serialize;
 use super::{FitOption, Network, Strategy};
 use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Stack, Support};
 use crate::lang::{bi, Bi, Lang};
+use crate::model::WeightFormat;
 use crate::plan::Plan;
-use crate::plan::{Precision, Task, WeightFormat};
+use crate::plan::{Precision, Task};
 
 /// Share of usable memory above which a plan counts as "at the edge" (seed 002:
 /// on a card's edge, go up one tier).
@@ -342,7 +343,7 @@ fn near_limit(cx: &Context) -> Option<Flag> {
     let opt = cx.option?;
     let used = opt.used_share();
     (used > NEAR_LIMIT).then(|| {
-        let p = crate::memory::fmt::fixed(used * 100.0, 1);
+        let p = crate::derivation::fixed(used * 100.0, 1);
         let vllm = cx.plan.task == Task::Infer && cx.plan.inference.engine.pools();
         let (pool_zh, pool_en) = if vllm {
             ("（vLLM 的 KV 池会占满 gpu_memory_utilization，剩余上下文或并发会很少）", " (vLLM's KV pool fills up to gpu_memory_utilization, leaving little room for more context or concurrency)")

@@ -9,8 +9,9 @@ use super::*;
 use crate::error::Problem;
 use crate::hardware::find;
 use crate::memory::{Component, Components};
+use crate::model::WeightFormat;
 use crate::model::{Arch, ModelSpec};
-use crate::plan::{Training, WeightFormat};
+use crate::plan::Training;
 
 const GB: f64 = 1e9;
 
@@ -291,7 +292,7 @@ fn speed_comes_with_the_best_option_and_says_what_it_is() {
     let r = run(&infer(32, 32, WeightFormat::Bf16), 7e9, 131_072.0);
     let figures = row(&r, "rtx-4090").speed.clone().and_then(|s| s.inference).expect("speed");
     let s = &figures.bound;
-    assert_eq!(s.decode_tps_per_sequence.basis, crate::speed::Basis::UpperBound);
+    assert_eq!(s.decode_tps_per_sequence.basis, crate::figure::Basis::UpperBound);
     // Weights 14 GB + KV 131,072 B × (1024 + 128) tokens, at 1.008 TB/s.
     let step = (14e9 + 131_072.0 * 1152.0) / 1.008e12;
     assert!((s.decode_tps_per_sequence.value - 1.0 / step).abs() < 1e-9);

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cost::Currency;
+use crate::money::Currency;
 use crate::offers::Offer;
 
 /// A way to buy, as the market filters group the purchase options.

@@ -1,7 +1,7 @@
 //! The words an imported offer carries: its region range, its price range
 //! and user text made safe to quote in a message.
 
-use crate::cost::num;
+use crate::money::num;
 
 /// SkyPilot's cloud names as the providers write their own.
 const PROVIDERS: &[(&str, &str)] = &[

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::csv::{records, Record};
 use super::{alias, notes, Import, Notice};
-use crate::cost::Currency;
+use crate::money::Currency;
 use crate::offers::{Offer, MAX_PRICE};
 use crate::offers::{OnDemand, Spot};
 

@@ -1,5 +1,6 @@
 use super::*;
-use crate::cost::{Currency, Item};
+use crate::cost::Item;
+use crate::money::Currency;
 use crate::offers::{defaults, Band, Offer};
 
 const SKY: &str = include_str!("../../data/market/cloud-offers.csv");

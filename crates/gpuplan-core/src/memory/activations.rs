@@ -6,12 +6,12 @@
 //! GELU keeps 2·i, GQA keeps only k KV heads, head_dim comes from the config,
 //! and no dropout masks are kept (fine-tuning runs without dropout).
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::{Arch, Attention, Mlp};
 use crate::plan::{GradCkpt, LoraTargets, Loss, Method, Training};
 
-use super::fmt;
 use super::split::Split;
+use crate::derivation;
 
 pub const SOURCE: &str = "Korthikanti et al. 2022 (activation terms, selective/full recompute), derived \
      per architecture; memory.md \"Activations\" (offload, 1F1B); docs/training.md (logits per loss: \
@@ -120,7 +120,7 @@ fn loss_bytes_per_token(loss: Loss, arch: &Arch, split: &Split, elem: f64) -> (f
         // upcast and the fp32 log-softmax kept for backward.
         Loss::HfTrainer => {
             let per = elem + upcast + 4.0;
-            (v * per, format!("V {}{tp}·{} B", arch.vocab, fmt::num(per)))
+            (v * per, format!("V {}{tp}·{} B", arch.vocab, derivation::num(per)))
         }
         // The logits of all 8 chunks, and one chunk's fp32 upcast and log-softmax at a time.
         Loss::Chunked => {
@@ -130,8 +130,8 @@ fn loss_bytes_per_token(loss: Loss, arch: &Arch, split: &Split, elem: f64) -> (f
                 format!(
                     "V {}{tp}·({} + {} / {CHUNKS}) B",
                     arch.vocab,
-                    fmt::num(elem),
-                    fmt::num(upcast + 4.0)
+                    derivation::num(elem),
+                    derivation::num(upcast + 4.0)
                 ),
             )
         }
@@ -140,7 +140,7 @@ fn loss_bytes_per_token(loss: Loss, arch: &Arch, split: &Split, elem: f64) -> (f
         // gradient of the hidden states (h in the compute dtype) from forward.
         Loss::Fused => {
             let h = f64::from(arch.hidden);
-            (h * (4.0 + elem), format!("fused h {}·({} + 4) B", arch.hidden, fmt::num(elem)))
+            (h * (4.0 + elem), format!("fused h {}·({} + 4) B", arch.hidden, derivation::num(elem)))
         }
     }
 }
@@ -198,12 +198,12 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> Kept {
     let first = kept * in_flight + recompute_bytes;
     let last = kept + head_inputs + tail;
     let total = if split.pp > 1 { first.max(last) } else { last };
-    let kept_txt = why!("L {resident}·{} B", fmt::num(kept_per_layer));
+    let kept_txt = why!("L {resident}·{} B", derivation::num(kept_per_layer));
     let recompute_txt =
-        if recompute > 0.0 { why!(" + recompute {} B", fmt::num(recompute)) } else { String::new() };
-    let head_txt = why!("head 2·h {}·{} B", arch.hidden, fmt::num(elem));
+        if recompute > 0.0 { why!(" + recompute {} B", derivation::num(recompute)) } else { String::new() };
+    let head_txt = why!("head 2·h {}·{} B", arch.hidden, derivation::num(elem));
     let loss_txt = if recompute > 0.0 {
-        why!("{head_txt} + max({loss_notation}, recompute {} B)", fmt::num(recompute))
+        why!("{head_txt} + max({loss_notation}, recompute {} B)", derivation::num(recompute))
     } else {
         why!("{head_txt} + {loss_notation}")
     };
@@ -213,10 +213,10 @@ pub fn training(arch: &Arch, split: &Split, t: &Training, elem: f64) -> Kept {
             "max(first stage {tokens_txt} × ({} micro-batches × {kept_txt}{recompute_txt}), \
              last stage {tokens_txt} × ({kept_txt} + {loss_txt})) = {}",
             split.pp,
-            fmt::size(total)
+            derivation::size(total)
         )
     } else {
-        why!("{tokens_txt} × ({kept_txt} + {loss_txt}) = {}", fmt::size(total))
+        why!("{tokens_txt} × ({kept_txt} + {loss_txt}) = {}", derivation::size(total))
     };
     // What backward frees before the layers' gradients appear: the part of
     // the tail the recompute does not take over.

@@ -3,12 +3,13 @@
 //! the card, so its peak is the reservation; llama.cpp reserves the whole
 //! context up front; Transformers allocates as it goes.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::{Arch, Generic};
 use crate::plan::{Engine, Inference};
 
 use super::split::Split;
-use super::{fmt, kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
+use super::{kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
+use crate::derivation;
 use crate::lang::bi;
 
 /// The card an estimate is made for: the plan's GPU (vLLM's defaults depend
@@ -127,13 +128,13 @@ fn vllm_pool(
     let kv = (reserved - w - ws).max(0.0);
     let derivation = why!(
         "util {} × {} = {}; KV pool = {} − weights {} − profiled workspace {} = {}",
-        fmt::num(util),
-        fmt::size(mem),
-        fmt::size(reserved),
-        fmt::size(reserved),
-        fmt::size(w),
-        fmt::size(ws),
-        fmt::size(kv)
+        derivation::num(util),
+        derivation::size(mem),
+        derivation::size(reserved),
+        derivation::size(reserved),
+        derivation::size(w),
+        derivation::size(ws),
+        derivation::size(kv)
     );
     if kv < need {
         notes.push(Note::new(
@@ -160,27 +161,32 @@ fn vllm_pool(
 /// A generic model served: weights in the chosen format (every parameter at
 /// the format's bits), the stated activations, and the CUDA context.
 pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
-    let bits = weights::linear_bits(inf.weights);
+    let bits = inf.weights.bits();
     let per_gpu = g.params / (split.tp_f() * f64::from(split.pp));
     let w = per_gpu * bits / 8.0;
     let act = g.activation_gb * 1e9;
     Built {
         weights: Part::new(
             w,
-            why!("{}×{}b ÷ 8 bit/B = {}", fmt::count(per_gpu), fmt::num(bits), fmt::size(w)),
+            why!(
+                "{}×{}b ÷ 8 bit/B = {}",
+                derivation::count(per_gpu),
+                derivation::num(bits),
+                derivation::size(w)
+            ),
             weights::SOURCE,
         ),
         gradients: Part::none(),
         optimizer: Part::none(),
         activations: Part::new(
             act,
-            why!("stated {}", fmt::size(act)),
+            why!("stated {}", derivation::size(act)),
             "user input (model.generic.activation_gb)",
         ),
         kv_cache: Part::none(),
         workspace: Part::new(
             runtime::CUDA_CONTEXT,
-            why!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
+            why!("CUDA ctx {}", derivation::size(runtime::CUDA_CONTEXT)),
             runtime::SOURCE,
         ),
         trainable_params: 0.0,

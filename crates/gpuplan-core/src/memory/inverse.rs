@@ -20,7 +20,7 @@ fn search(
         let mut p = plan.clone();
         set(&mut p, v);
         // Values so large the estimate overflows do not fit.
-        super::fmt::quiet(|| estimate_on(&p, None)).is_ok_and(|r| r.per_gpu_bytes <= budget)
+        crate::derivation::quiet(|| estimate_on(&p, None)).is_ok_and(|r| r.per_gpu_bytes <= budget)
     };
     Ok(crate::bisect::largest(hi, fits))
 }

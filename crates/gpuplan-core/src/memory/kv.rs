@@ -4,12 +4,12 @@
 //! decoupled RoPE key (replicated on every tensor-parallel rank); windowed
 //! layers hold at most the window.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::{Arch, Attention};
 use crate::plan::KvDtype;
 
-use super::fmt;
 use super::split::Split;
+use crate::derivation;
 
 pub const SOURCE: &str = "memory.md \"KV cache (inference)\": 2·L·k·d·bytes per token; MLA kv_lora_rank + \
      rope dims (DeepSeek-V2/V3 paper); sliding windows (Mistral, Gemma 3, gpt-oss configs)";
@@ -83,16 +83,19 @@ pub fn bytes(arch: &Arch, dtype: KvDtype, split: &Split, context: u64, seqs: u64
     } else {
         String::new()
     };
-    let derivation =
-        why!("n {seqs}·{layers_txt}·{elems_txt}·{} B{stage_txt} = {}", fmt::num(eb), fmt::size(total));
+    let derivation = why!(
+        "n {seqs}·{layers_txt}·{elems_txt}·{} B{stage_txt} = {}",
+        derivation::num(eb),
+        derivation::size(total)
+    );
     (total, derivation)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::presets::find;
     use crate::plan::Shard;
-    use crate::presets::find;
 
     fn split(tp: u32) -> Split {
         Split { tp, pp: 1, dp: 1, shard: Shard::None }

@@ -13,7 +13,6 @@ use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
 
 mod activations;
-pub(crate) mod fmt;
 mod inference;
 mod inverse;
 mod kv;
@@ -23,7 +22,6 @@ mod split;
 mod training;
 mod weights;
 
-pub use fmt::quiet;
 pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
@@ -35,9 +33,7 @@ pub use runtime::{
     PROFILE_FORWARD as VLLM_PROFILE_FORWARD, SAMPLER_COPIES as VLLM_SAMPLER_COPIES,
 };
 pub use training::adapter_params;
-pub use weights::{
-    gathered_bytes as gathered_embedding_bytes, is_gguf as is_gguf_format, linear_bits as weight_bits,
-};
+pub use weights::{gathered_bytes as gathered_embedding_bytes, head as lm_head, input_embedding_params};
 
 /// One memory component: its size and how it was derived.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -240,7 +236,7 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
         return Err(errs);
     }
     let mut notes = b.notes;
-    if plan.task == Task::Infer && !fmt::is_quiet() {
+    if plan.task == Task::Infer && !crate::derivation::is_quiet() {
         notes.extend(rule_of_thumb::note(&components, total));
     }
     Ok(MemoryResult {

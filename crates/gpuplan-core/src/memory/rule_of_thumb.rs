@@ -2,7 +2,8 @@
 //! weights × 1.2-1.5. Shown as a comparison with the ratio, so a reader who
 //! knows the seed sees where this estimate departs from it and why.
 
-use super::{fmt, Components, Note};
+use super::{Components, Note};
+use crate::derivation;
 use crate::lang::bi;
 
 /// Seed 002 §3.1: "显存需求(GB) ≈ 模型权重(GB) × 1.2~1.5".
@@ -16,8 +17,9 @@ pub(super) fn note(c: &Components, total: u64) -> Option<Note> {
         return None;
     }
     let ratio = total as f64 / w;
-    let (lo, hi, sum) = (fmt::size(w * LOW), fmt::size(w * HIGH), fmt::size(total as f64));
-    let (kv, ws) = (fmt::size(c.kv_cache.bytes as f64), fmt::size(c.workspace.bytes as f64));
+    let (lo, hi, sum) =
+        (derivation::size(w * LOW), derivation::size(w * HIGH), derivation::size(total as f64));
+    let (kv, ws) = (derivation::size(c.kv_cache.bytes as f64), derivation::size(c.workspace.bytes as f64));
     let r = format!("{ratio:.2}");
     let head = bi!(
         format!("种子 002 的经验法则“权重 × 1.2–1.5”给出 {lo} 到 {hi}；本估算每卡 {sum}，即权重 × {r}。"),

@@ -12,14 +12,14 @@
 //! - llama.cpp reserves a compute buffer for one micro-batch (`n_ubatch`
 //!   512) in f32, logits included.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::hardware::Gpu;
 use crate::model::Arch;
 use crate::plan::{Engine, Inference, Shard};
 
 use super::activations::inference_elements_per_token;
-use super::fmt;
 use super::split::Split;
+use crate::derivation;
 
 /// CUDA context, cuBLAS/cuDNN handles and kernels: 512 MiB, within the
 /// 300 MiB–2 GiB that memory.md reports across stacks.
@@ -142,17 +142,17 @@ fn profiled(arch: &Arch, split: &Split, (tokens, seqs): (f64, f64)) -> Workspace
     let total = CUDA_CONTEXT + in_budget;
     let derivation = why!(
         "CUDA ctx {} + max(profile {} T ×{} {}, sampler {}×{} seqs·V {}·4 B {}) + non-torch {} + CUDA graphs {} = {}",
-        fmt::size(CUDA_CONTEXT),
-        fmt::count(tokens),
-        fmt::num(PROFILE_FORWARD),
-        fmt::size(PROFILE_FORWARD * p.forward),
-        fmt::num(SAMPLER_COPIES),
-        fmt::count(seqs),
+        derivation::size(CUDA_CONTEXT),
+        derivation::count(tokens),
+        derivation::num(PROFILE_FORWARD),
+        derivation::size(PROFILE_FORWARD * p.forward),
+        derivation::num(SAMPLER_COPIES),
+        derivation::count(seqs),
         arch.vocab,
-        fmt::size(SAMPLER_COPIES * p.logits),
-        fmt::size(p.non_torch),
-        fmt::size(graphs),
-        fmt::size(total)
+        derivation::size(SAMPLER_COPIES * p.logits),
+        derivation::size(p.non_torch),
+        derivation::size(graphs),
+        derivation::size(total)
     );
     Workspace { total, in_budget, derivation }
 }
@@ -166,13 +166,13 @@ fn pass(arch: &Arch, split: &Split, tokens: f64, element: f64, rows: f64, what: 
     let total = CUDA_CONTEXT + layer + logits;
     let derivation = why!(
         "CUDA ctx {} + {what} {} T·{} el·{} B + logits {}·V {}·4 B = {}",
-        fmt::size(CUDA_CONTEXT),
-        fmt::count(tokens),
-        fmt::count(per_token),
-        fmt::num(element),
-        fmt::count(rows),
+        derivation::size(CUDA_CONTEXT),
+        derivation::count(tokens),
+        derivation::count(per_token),
+        derivation::num(element),
+        derivation::count(rows),
         arch.vocab,
-        fmt::size(total)
+        derivation::size(total)
     );
     Workspace { total, in_budget: total - CUDA_CONTEXT, derivation }
 }
@@ -184,7 +184,7 @@ mod tests {
     const ONE: Split = Split { tp: 1, pp: 1, dp: 1, shard: Shard::None };
 
     fn llama3_8b() -> Arch {
-        crate::presets::find("llama-3.1-8b").map(|p| p.arch()).unwrap()
+        crate::model::presets::find("llama-3.1-8b").map(|p| p.arch()).unwrap()
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! busiest pipeline stage holds ceil(L / pp) layers plus an end of the
 //! model, and data-parallel sharding divides training state by N.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::{Arch, Matrix, Role};
 use crate::plan::{Plan, Shard};
 

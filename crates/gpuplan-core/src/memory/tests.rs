@@ -242,7 +242,9 @@ mod props {
     }
 
     fn preset() -> impl Strategy<Value = String> {
-        proptest::sample::select(crate::presets::all().iter().map(|p| p.id.to_string()).collect::<Vec<_>>())
+        proptest::sample::select(
+            crate::model::presets::all().iter().map(|p| p.id.to_string()).collect::<Vec<_>>(),
+        )
     }
 
     fn per_gpu(plan: &Plan) -> u64 {
@@ -263,7 +265,7 @@ mod props {
             plan.parallel.gpus = tp;
             plan.parallel.tp = tp;
             let loud = estimate_on(&plan, Some(80e9));
-            let quiet = super::quiet(|| estimate_on(&plan, Some(80e9)));
+            let quiet = crate::derivation::quiet(|| estimate_on(&plan, Some(80e9)));
             prop_assert_eq!(loud.is_ok(), quiet.is_ok());
             if let (Ok(loud), Ok(quiet)) = (loud, quiet) {
                 prop_assert_eq!(loud.per_gpu_bytes, quiet.per_gpu_bytes);

@@ -2,12 +2,14 @@
 //! fine-tuning, LoRA and QLoRA, under each precision recipe, optimizer and
 //! data-parallel sharding.
 
-use super::fmt::why;
+use crate::derivation::why;
+use crate::model::WeightFormat;
 use crate::model::{Arch, Matrix, Role};
-use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Training, WeightFormat};
+use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Training};
 
 use super::split::{self, Split};
-use super::{activations, fmt, runtime, weights, Built, Note, Part, PeakKind};
+use super::{activations, runtime, weights, Built, Note, Part, PeakKind};
+use crate::derivation;
 use crate::lang::bi;
 
 pub const SOURCE: &str = "ZeRO paper (mixed Adam 2+2+12 B/param); torchtune (pure bf16, optimizer_in_bwd); \
@@ -81,7 +83,13 @@ fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
         let per = m + states * bytes;
         (
             per * t.params,
-            why!("{} × ({} + {}·{} B)", fmt::count(t.params), fmt::num(m), fmt::num(states), fmt::num(bytes)),
+            why!(
+                "{} × ({} + {}·{} B)",
+                derivation::count(t.params),
+                derivation::num(m),
+                derivation::num(states),
+                derivation::num(bytes)
+            ),
         )
     };
     match opt {
@@ -93,10 +101,10 @@ fn optimizer_bytes(opt: Optimizer, r: &Recipe, t: &Trainable) -> (f64, String) {
             let b = m * t.params + t.factored * r.state;
             let d = why!(
                 "{} × {} B + factored (rows+cols) {} × {} B",
-                fmt::count(t.params),
-                fmt::num(m),
-                fmt::count(t.factored),
-                fmt::num(r.state)
+                derivation::count(t.params),
+                derivation::num(m),
+                derivation::count(t.factored),
+                derivation::num(r.state)
             );
             (b, d)
         }
@@ -153,11 +161,15 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let frozen_bytes = frozen.as_ref().map_or(0.0, |f| f.bytes);
     let w = (frozen_bytes + tr.params * r.weight) / div + gathered;
     let mut w_txt = frozen.map_or(String::new(), |f| why!("base {}; ", f.derivation));
-    w_txt.push_str(&why!("trainable {} × {} B", fmt::count(tr.params), fmt::num(r.weight)));
+    w_txt.push_str(&why!("trainable {} × {} B", derivation::count(tr.params), derivation::num(r.weight)));
     if sharded_weights {
-        w_txt.push_str(&why!(" ÷ N {}; + gathered unit {} params", fmt::num(n), fmt::count(unit)));
+        w_txt.push_str(&why!(
+            " ÷ N {}; + gathered unit {} params",
+            derivation::num(n),
+            derivation::count(unit)
+        ));
     }
-    w_txt.push_str(&why!(" = {}", fmt::size(w)));
+    w_txt.push_str(&why!(" = {}", derivation::size(w)));
 
     // Gradients: the full buffer, or one tensor at a time when the step runs in backward.
     let (g_params, g_what) =
@@ -165,26 +177,26 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
     let g_div = if sharded_grads && !t.opt_in_bwd { n } else { 1.0 };
     let ds_fp32 = if deepspeed && t.precision == Precision::Mixed { 4.0 * tr.params / n } else { 0.0 };
     let g = g_params * r.grad / g_div + ds_fp32;
-    let mut g_txt = why!("{g_what} {} × {} B", fmt::count(g_params), fmt::num(r.grad));
+    let mut g_txt = why!("{g_what} {} × {} B", derivation::count(g_params), derivation::num(r.grad));
     if g_div > 1.0 {
-        g_txt.push_str(&why!(" ÷ N {}", fmt::num(n)));
+        g_txt.push_str(&why!(" ÷ N {}", derivation::num(n)));
     }
     if ds_fp32 > 0.0 {
         g_txt.push_str(&why!(
             " + DeepSpeed fp32 partition 4 B × {} ÷ N {}",
-            fmt::count(tr.params),
-            fmt::num(n)
+            derivation::count(tr.params),
+            derivation::num(n)
         ));
     }
-    g_txt.push_str(&why!(" = {}", fmt::size(g)));
+    g_txt.push_str(&why!(" = {}", derivation::size(g)));
 
     // Optimizer: master copy and states, sharded by every ZeRO stage and FSDP.
     let (o_full, o_txt) = optimizer_bytes(t.optimizer, &r, tr);
     let o = o_full / n;
     let o_txt = why!(
         "{o_txt}{} = {}",
-        if n > 1.0 { why!(" ÷ N {}", fmt::num(n)) } else { String::new() },
-        fmt::size(o)
+        if n > 1.0 { why!(" ÷ N {}", derivation::num(n)) } else { String::new() },
+        derivation::size(o)
     );
     if t.optimizer == Optimizer::PagedAdamw8bit {
         notes.push(Note::new(
@@ -224,10 +236,10 @@ fn beside_activations(g: Part, kept: &activations::Kept, split: &Split, t: &Trai
     let derivation = why!(
         "{}; made in backward once the loss's {} is freed: max(0, {} − {}) = {}",
         g.derivation,
-        fmt::size(kept.loss),
-        fmt::size(g.bytes),
-        fmt::size(kept.loss),
-        fmt::size(shown)
+        derivation::size(kept.loss),
+        derivation::size(g.bytes),
+        derivation::size(kept.loss),
+        derivation::size(shown)
     );
     Part::new(shown, derivation, g.source)
 }
@@ -240,7 +252,7 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
             let format = base_format(t);
             let (bytes, derivation) = weights::bytes(arch, format, split);
             let tr = lora_trainable(arch, split, f64::from(t.lora_rank), t.lora_targets);
-            let per_param = weights::linear_bits(format) / 8.0;
+            let per_param = format.bits() / 8.0;
             (tr, Some(Frozen { bytes, derivation, per_param }))
         }
     };
@@ -274,12 +286,12 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
     let ws_txt = if quantized {
         why!(
             "CUDA ctx {} + dequantised matrix {} × 2 B = {}",
-            fmt::size(runtime::CUDA_CONTEXT),
-            fmt::count(largest_body),
-            fmt::size(ws)
+            derivation::size(runtime::CUDA_CONTEXT),
+            derivation::count(largest_body),
+            derivation::size(ws)
         )
     } else {
-        why!("CUDA ctx {}", fmt::size(ws))
+        why!("CUDA ctx {}", derivation::size(ws))
     };
 
     let mut weights = st.weights;
@@ -324,13 +336,13 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
         optimizer: st.optimizer,
         activations: Part::new(
             activation_bytes,
-            why!("stated {}", fmt::size(activation_bytes)),
+            why!("stated {}", derivation::size(activation_bytes)),
             "user input (model.generic.activation_gb)",
         ),
         kv_cache: Part::none(),
         workspace: Part::new(
             runtime::CUDA_CONTEXT,
-            why!("CUDA ctx {}", fmt::size(runtime::CUDA_CONTEXT)),
+            why!("CUDA ctx {}", derivation::size(runtime::CUDA_CONTEXT)),
             runtime::SOURCE,
         ),
         trainable_params: per_gpu,

@@ -3,78 +3,29 @@
 //! lm_head in 16-bit (bitsandbytes, GPTQ/AWQ, fp8 and MXFP4 checkpoints do);
 //! GGUF bits are whole-file averages, embeddings included.
 
-use super::fmt::why;
+use crate::derivation::why;
 use crate::model::Arch;
-use crate::plan::WeightFormat;
+use crate::model::WeightFormat;
 
-use super::fmt;
 use super::split::{self, GroupKind, Split};
+use crate::derivation;
 
 pub const SOURCE: &str = "memory.md \"Weights: bytes per parameter\"; QLoRA paper (NF4 + double quant); \
      llama.cpp tools/quantize/README.md (GGUF bpw, Llama-3.1-8B)";
 
-/// Effective bits per weight of a linear layer in this format, block scales included.
-pub fn linear_bits(f: WeightFormat) -> f64 {
-    use WeightFormat as W;
-    match f {
-        W::Fp32 => 32.0,
-        W::Bf16 => 16.0,
-        // DeepSeek-V3 style: one fp32 scale per 128×128 block.
-        W::Fp8 => 8.0 + 32.0 / (128.0 * 128.0),
-        // LLM.int8: int8 weights; row scales are negligible.
-        W::Int8 => 8.0,
-        // NF4 with an fp8 absmax per 64 and an fp32 scale per 256 absmaxes (double quantisation).
-        W::Nf4 => 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0),
-        // group 128: fp16 scale + zero point per group.
-        W::GptqInt4 => 4.0 + 32.0 / 128.0,
-        W::GptqInt8 => 8.0 + 32.0 / 128.0,
-        // 4-bit values with one 8-bit scale per 32.
-        W::Mxfp4 => 4.0 + 8.0 / 32.0,
-        W::GgufQ2K => 3.16,
-        W::GgufQ3KS => 3.64,
-        W::GgufQ3KL => 4.30,
-        W::GgufQ4KS => 4.67,
-        W::GgufQ4KM => 4.89,
-        W::GgufQ5KS => 5.57,
-        W::GgufQ5KM => 5.70,
-        W::GgufQ6K => 6.56,
-        W::GgufQ8_0 => 8.50,
-        W::GgufIq4Xs => 4.46,
-        W::GgufIq2Xxs => 2.38,
-    }
-}
-
-pub fn is_gguf(f: WeightFormat) -> bool {
-    use WeightFormat as W;
-    matches!(
-        f,
-        W::GgufQ2K
-            | W::GgufQ3KS
-            | W::GgufQ3KL
-            | W::GgufQ4KS
-            | W::GgufQ4KM
-            | W::GgufQ5KS
-            | W::GgufQ5KM
-            | W::GgufQ6K
-            | W::GgufQ8_0
-            | W::GgufIq4Xs
-            | W::GgufIq2Xxs
-    )
-}
-
 /// Quantised below 16 bits (needs a dequantisation buffer in training).
 pub fn is_quantized(f: WeightFormat) -> bool {
-    linear_bits(f) < 16.0
+    f.bits() < 16.0
 }
 
 /// Bits of one group of weights in this format.
 pub fn group_bits(f: WeightFormat, kind: GroupKind, moe: bool) -> f64 {
     match kind {
-        GroupKind::Embeddings if f == WeightFormat::Fp32 || is_gguf(f) => linear_bits(f),
+        GroupKind::Embeddings if f == WeightFormat::Fp32 || f.is_gguf() => f.bits(),
         GroupKind::Embeddings => 16.0,
         // MXFP4 checkpoints (gpt-oss) quantise only the routed experts of an MoE model.
         GroupKind::Attention | GroupKind::Mlp | GroupKind::Shared if f == WeightFormat::Mxfp4 && moe => 16.0,
-        _ => linear_bits(f),
+        _ => f.bits(),
     }
 }
 
@@ -86,10 +37,10 @@ pub fn bytes(arch: &Arch, f: WeightFormat, split: &Split) -> (f64, String) {
     for g in &groups {
         let bits = group_bits(f, g.kind, arch.is_moe());
         total += g.params * bits / 8.0;
-        parts.push(why!("{} {}×{}b", g.kind.label(), fmt::count(g.params), fmt::num(bits)));
+        parts.push(why!("{} {}×{}b", g.kind.label(), derivation::count(g.params), derivation::num(bits)));
     }
     let derivation =
-        why!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), fmt::size(total), split.note(arch.layers));
+        why!("({}) ÷ 8 bit/B = {}{}", parts.join(" + "), derivation::size(total), split.note(arch.layers));
     match arch.stored {
         Some(stored) if stored.format == f => from_file(arch, f, split, total, stored.bytes),
         _ => (total, derivation),
@@ -110,6 +61,26 @@ pub fn gathered_bytes(arch: &Arch, f: WeightFormat, tp: u32, pp: u32) -> f64 {
     rows * group_bits(f, GroupKind::Embeddings, arch.is_moe()) / 8.0
 }
 
+/// The LM head on one GPU of `tp` (vocab-parallel): its parameters and
+/// bytes. Tied embeddings are the head. Engines apply it only to the tokens
+/// that need logits (decode tokens and the last token of each prompt), so a
+/// step with none of them neither reads nor multiplies it.
+pub fn head(arch: &Arch, f: WeightFormat, tp: u32) -> (f64, f64) {
+    let counts = arch.shape_counts();
+    let params = if arch.tied_embeddings { counts.embedding } else { counts.lm_head };
+    let params = params * arch.param_scale() / f64::from(tp.max(1));
+    (params, params * group_bits(f, GroupKind::Embeddings, arch.is_moe()) / 8.0)
+}
+
+/// Parameters of the untied input embedding on one GPU of `tp`: a gather,
+/// no multiply (tied embeddings are counted as the head).
+pub fn input_embedding_params(arch: &Arch, tp: u32) -> f64 {
+    if arch.tied_embeddings {
+        return 0.0;
+    }
+    arch.shape_counts().embedding * arch.param_scale() / f64::from(tp.max(1))
+}
+
 /// A file's exact bytes, split across GPUs in the shares the shape gives:
 /// the formula's whole-model total only sets each GPU's fraction.
 fn from_file(arch: &Arch, f: WeightFormat, split: &Split, on_gpu: f64, file_bytes: f64) -> (f64, String) {
@@ -120,9 +91,9 @@ fn from_file(arch: &Arch, f: WeightFormat, split: &Split, on_gpu: f64, file_byte
     let bytes = file_bytes * share;
     let derivation = why!(
         "{} (file) × {} on this GPU = {}{}",
-        fmt::size(file_bytes),
-        fmt::num(share),
-        fmt::size(bytes),
+        derivation::size(file_bytes),
+        derivation::num(share),
+        derivation::size(bytes),
         split.note(arch.layers)
     );
     (bytes, derivation)
@@ -161,7 +132,7 @@ mod tests {
 
     #[test]
     fn mxfp4_quantises_only_experts_of_moe_models() {
-        let gpt_oss = crate::presets::find("gpt-oss-120b").unwrap().arch();
+        let gpt_oss = crate::model::presets::find("gpt-oss-120b").unwrap().arch();
         let (b, _) = bytes(&gpt_oss, WeightFormat::Mxfp4, &ONE);
         // 114.7B expert weights at 4.25 bits + about 2.1B others at 16 bits: about 65 GB.
         assert!((b / 1e9 - 65.1).abs() < 0.5, "{}", b / 1e9);
@@ -170,7 +141,7 @@ mod tests {
     #[test]
     fn every_format_has_bits_between_2_and_32() {
         for f in WeightFormat::ALL {
-            let b = linear_bits(f);
+            let b = f.bits();
             assert!((2.0..=32.0).contains(&b), "{f:?}");
         }
     }

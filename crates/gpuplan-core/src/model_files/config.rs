@@ -7,8 +7,8 @@
 use serde_json::{Map, Value};
 
 use super::{Assumption, FileError, Imported};
+use crate::model::WeightFormat;
 use crate::model::{Arch, Attention, Mlp, Origin, SlidingWindow, VisionTower};
-use crate::plan::WeightFormat;
 
 /// `model_type`s whose fields this reader knows; others are read from the
 /// fields present, and the import says so.

@@ -3,8 +3,8 @@
 
 use super::gguf::{self, Header};
 use super::{Assumption, FileError, Imported};
+use crate::model::WeightFormat;
 use crate::model::{Arch, Attention, Mlp, Origin, SlidingWindow, Stored};
-use crate::plan::WeightFormat;
 
 /// Reads the first bytes of a `.gguf` file.
 pub fn import(bytes: &[u8]) -> Result<Imported, FileError> {
@@ -165,9 +165,9 @@ fn file_format(header: &Header, out: &mut Imported, bpw: f64) -> WeightFormat {
     let nearest = W::ALL
         .iter()
         .copied()
-        .filter(|f| crate::memory::is_gguf_format(*f))
+        .filter(|f| f.is_gguf())
         .min_by(|a, b| {
-            let d = |f: W| (crate::memory::weight_bits(f) - bpw).abs();
+            let d = |f: W| (f.bits() - bpw).abs();
             d(*a).total_cmp(&d(*b))
         })
         .unwrap_or(W::GgufQ4KM);

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use super::safetensors::{self, Tensor};
 use super::{Assumption, FileError, Imported};
+use crate::model::WeightFormat;
 use crate::model::{Arch, Origin, Stored};
-use crate::plan::WeightFormat;
 
 /// The head width most current models use; q_proj rows ÷ this = heads.
 const COMMON_HEAD_DIM: u32 = 128;

@@ -7,8 +7,8 @@
 use serde::Serialize;
 
 use crate::lang::Lang;
+use crate::model::WeightFormat;
 use crate::model::{Arch, Origin};
-use crate::plan::WeightFormat;
 
 pub mod config;
 mod from_gguf;

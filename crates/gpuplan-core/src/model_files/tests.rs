@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::plan::WeightFormat;
+use crate::model::WeightFormat;
 
 fn tensor(name: &str, dims: &[u64], ggml_type: u32) -> gguf::TensorInfo {
     gguf::TensorInfo { name: name.into(), dims: dims.to_vec(), ggml_type }

@@ -76,10 +76,10 @@ fn fitted(f: Factors, prefill_chunk: u32, source: &'static str) -> Efficiency {
 /// The fit per engine. An engine whose rows are all 16-bit (vLLM,
 /// llama.cpp) takes its 16-bit share for FP8 too: its own kernels at
 /// another precision, not another engine's.
-pub const VLLM: Factors = (1.00, 0.76, 0.76, 100e-6, 30e-6);
-pub const TRTLLM: Factors = (1.00, 0.78, 0.54, 120e-6, 0.0);
-pub const LLAMA_CPP: Factors = (1.00, 0.53, 0.53, 50e-6, 2810e-6);
+pub const VLLM: Factors = (1.00, 0.76, 0.76, 100e-6, 40e-6);
+pub const TRTLLM: Factors = (1.00, 0.76, 0.52, 120e-6, 0.0);
+pub const LLAMA_CPP: Factors = (1.00, 0.47, 0.47, 150e-6, 0.0);
 
 /// The relative spread of the expected figures: the 80th percentile of the
 /// leave-one-source-out |error| in the calibration table (docs/serving.md).
-pub const SPREAD: f64 = 0.25;
+pub const SPREAD: f64 = 0.22;

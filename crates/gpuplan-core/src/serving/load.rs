@@ -77,8 +77,10 @@ fn pass(r: &Replica, w: &Workload, c: f64, prefill: f64) -> SteadyState {
     // A request joins at the next step: half a step's wait on average.
     let wait = if c > 1.0 { tpot / 2.0 } else { 0.0 };
     let others = (batch - 1.0).max(0.0);
-    let prefill_step = r.step(others, w.decode_context(), chunk, w.prompt_tokens / 2.0);
-    let ttft = wait + chunks * pp * prefill_step.seconds();
+    // Only the last chunk ends the prompt and needs its logits.
+    let last = r.step(others, w.decode_context(), chunk, w.prompt_tokens / 2.0);
+    let earlier = r.chunk_step(others, w.decode_context(), chunk, w.prompt_tokens / 2.0);
+    let ttft = wait + pp * ((chunks - 1.0).max(0.0) * earlier.seconds() + last.seconds());
     let request = ttft + (w.output_tokens - 1.0).max(0.0) * tpot;
     let rps = c / request;
     SteadyState {

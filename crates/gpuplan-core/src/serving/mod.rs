@@ -17,7 +17,8 @@ pub use replica::replica;
 pub use sizing::{Binding, TargetCount, Targets};
 pub use step::{Link, Moe, Replica, Step};
 
-use crate::speed::{n, Basis};
+use crate::derivation::n;
+use crate::figure::Basis;
 
 /// An expected figure with its range, kind and derivation.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,8 +33,8 @@ pub struct Estimate {
 
 impl Estimate {
     /// The value as a plain figure (for tables that show one number).
-    pub fn figure(&self) -> crate::speed::Figure {
-        crate::speed::Figure {
+    pub fn figure(&self) -> crate::figure::Figure {
+        crate::figure::Figure {
             value: self.value,
             unit: self.unit,
             basis: self.basis,

@@ -4,10 +4,11 @@
 use super::engine::efficiency;
 use super::step::{Link, Moe, Replica};
 use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
-use crate::memory::gathered_embedding_bytes;
+use crate::memory::{gathered_embedding_bytes, input_embedding_params, lm_head};
 use crate::model::Arch;
-use crate::plan::{Engine, Plan, WeightFormat};
-use crate::speed::{ModelSize, Placement};
+use crate::model::WeightFormat;
+use crate::placement::{ModelSize, Placement};
+use crate::plan::{Engine, Plan};
 
 /// One direction of a PCIe x16 link, GB/s, by generation (PCI-SIG: 8, 16,
 /// 32 GT/s per lane for gen 3, 4, 5 with 128b/130b coding).
@@ -77,6 +78,7 @@ pub fn replica(
     let pool = at.usable_bytes.saturating_sub(at.weights_bytes).saturating_sub(other) as f64;
     let per_gpu = f64::from(tp) * f64::from(pp);
     let fp8 = inf.weights == WeightFormat::Fp8 && at.gpu.supports(HwFormat::Fp8) == Support::Yes;
+    let (head_params, head_bytes) = lm_head(arch, inf.weights, tp);
     Replica {
         bandwidth_tbs: bandwidth,
         tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
@@ -87,6 +89,10 @@ pub fn replica(
         link: link(at.gpu, tp),
         weight_bytes: at.weights_bytes as f64,
         gathered_bytes: gathered_embedding_bytes(arch, inf.weights, tp, pp),
+        head_bytes,
+        // Per GPU like the active parameters (spread over the stages).
+        head_params: head_params / f64::from(pp),
+        embedding_params: input_embedding_params(arch, tp) / f64::from(pp),
         moe: moe(arch, size),
         active_params: size.active / per_gpu,
         attention_width: f64::from(arch.heads) * f64::from(arch.head_dim()) * f64::from(stage_layers)
@@ -111,6 +117,9 @@ impl Replica {
             link: link(gpu, tp),
             weight_bytes: self.weight_bytes / grow,
             gathered_bytes: self.gathered_bytes / grow,
+            head_bytes: self.head_bytes / grow,
+            head_params: self.head_params / grow,
+            embedding_params: self.embedding_params / grow,
             active_params: self.active_params / grow,
             attention_width: self.attention_width / grow,
             kv_bytes_per_token: kv,

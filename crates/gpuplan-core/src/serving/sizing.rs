@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::load::{at_concurrency, largest, max_concurrency_for_tpot, Workload};
 use super::step::Replica;
-use crate::speed::{n, Basis};
+use crate::derivation::n;
+use crate::figure::Basis;
 
 /// The targets a plan sets (medians).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]

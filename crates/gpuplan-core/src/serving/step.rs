@@ -2,7 +2,10 @@
 //! share the step (chunked prefill). A step reads the weights once (for MoE,
 //! the experts the batch's tokens touch; the input embedding is a gather of
 //! a few rows, not a read) and the KV of every active sequence, and computes
-//! 2·P FLOPs per token plus attention over the context. It lasts the memory
+//! 2·P FLOPs per token plus attention over the context. The LM head runs
+//! only on the tokens that need logits: decode tokens and the last token of
+//! a prompt (llama.cpp since PR 6122, vLLM's logits processor, TensorRT-LLM
+//! without context logits); a prefill chunk that ends no prompt skips it. It lasts the memory
 //! time plus the compute time at the engine's achieved efficiency, plus the
 //! tensor-parallel all-reduces and fixed costs per layer and per sequence.
 //! Memory and compute add rather than overlap: the achieved FLOP rate then
@@ -59,8 +62,16 @@ pub struct Replica {
     /// Of those, the input embedding: a step gathers one row per token from
     /// it instead of reading it whole.
     pub gathered_bytes: f64,
+    /// Of those, the LM head (the tied embedding where tied): read only by a
+    /// step with tokens that need logits.
+    pub head_bytes: f64,
+    /// LM head parameters per GPU: 2 FLOPs each per token that needs logits.
+    pub head_params: f64,
+    /// Untied input embedding parameters per GPU: gathered, not multiplied.
+    pub embedding_params: f64,
     pub moe: Option<Moe>,
-    /// Active parameters per GPU (one stage's shard): 2 FLOPs each per token.
+    /// Active parameters per GPU (one stage's shard), embedding and head
+    /// included: 2 FLOPs each per token, less the embedding and the head.
     pub active_params: f64,
     /// Query width × layers on one GPU, for attention FLOPs over the context.
     pub attention_width: f64,
@@ -107,14 +118,35 @@ impl Replica {
     }
 
     /// A step decoding `batch` sequences at a mean context of `context`
-    /// tokens, with `prefill` prompt tokens at a mean context of `prefill_context`.
+    /// tokens, with `prefill` prompt tokens at a mean context of
+    /// `prefill_context` that end a prompt (its last token needs logits).
     pub fn step(&self, batch: f64, context: f64, prefill: f64, prefill_context: f64) -> Step {
+        self.step_with_logits(batch, context, prefill, prefill_context, batch + prefill.min(1.0))
+    }
+
+    /// The same step when its prompt tokens end no prompt (an earlier chunk
+    /// of a longer prompt): only the decode tokens need logits.
+    pub fn chunk_step(&self, batch: f64, context: f64, prefill: f64, prefill_context: f64) -> Step {
+        self.step_with_logits(batch, context, prefill, prefill_context, batch)
+    }
+
+    fn step_with_logits(
+        &self,
+        batch: f64,
+        context: f64,
+        prefill: f64,
+        prefill_context: f64,
+        logits: f64,
+    ) -> Step {
         let e = &self.efficiency;
         let tokens = batch + prefill;
-        let weights = (self.weight_bytes - self.gathered_bytes).max(0.0) * self.weight_share(tokens);
-        let bytes = weights + batch * context * self.kv_bytes_per_token;
+        let head = if logits > 0.0 { self.head_bytes } else { 0.0 };
+        let body =
+            (self.weight_bytes - self.gathered_bytes - self.head_bytes).max(0.0) * self.weight_share(tokens);
+        let bytes = body + head + batch * context * self.kv_bytes_per_token;
         let attention = 4.0 * self.attention_width * (batch * context + prefill * prefill_context);
-        let flops = 2.0 * self.active_params * tokens + attention;
+        let layers = (self.active_params - self.head_params - self.embedding_params).max(0.0);
+        let flops = 2.0 * (layers * tokens + self.head_params * logits) + attention;
         Step {
             memory_s: bytes / (self.bandwidth_tbs * 1e12 * e.bandwidth),
             compute_s: flops / (self.tflops * 1e12 * self.compute_share()),

@@ -19,6 +19,9 @@ fn rtx4090() -> Replica {
         link: Link { gbs: 31.5, nvlink: false },
         weight_bytes: 14e9,
         gathered_bytes: 0.0,
+        head_bytes: 0.0,
+        head_params: 0.0,
+        embedding_params: 0.0,
         moe: None,
         active_params: 7e9,
         attention_width: 4096.0 * 32.0,
@@ -27,6 +30,24 @@ fn rtx4090() -> Replica {
         stage_layers: 32,
         kv_capacity_tokens: 50_000.0,
     }
+}
+
+#[test]
+fn a_chunk_that_ends_no_prompt_skips_the_lm_head() {
+    // Llama 3.2 1B-like: a 0.5 GB tied head of 2.5 GB, 0.26e9 of 1.24e9 parameters.
+    let r = Replica {
+        weight_bytes: 2.5e9,
+        head_bytes: 0.5e9,
+        head_params: 0.26e9,
+        active_params: 1.24e9,
+        ..rtx4090()
+    };
+    let (end, chunk) = (r.step(0.0, 0.0, 512.0, 0.0), r.chunk_step(0.0, 0.0, 512.0, 0.0));
+    assert!(close(chunk.memory_s / end.memory_s, 2.0 / 2.5, 1e-12));
+    // The ending chunk multiplies the head for its last token only.
+    let flops = |s: Step| s.compute_s * 165e12 * r.compute_share();
+    assert!(close(flops(end), 2.0 * (0.98e9 * 512.0 + 0.26e9), 1e-9));
+    assert!(close(flops(chunk), 2.0 * 0.98e9 * 512.0, 1e-9));
 }
 
 #[test]
@@ -111,6 +132,6 @@ fn the_user_measurement_replaces_the_model() {
     let c = sizing::from_measured(2560.0, &w, 25.0, 1, 1).expect("count");
     // 2560 token/s ÷ 256 tokens = 10 req/s per GPU; ⌈25 ÷ 10⌉ = 3.
     assert_eq!(c.gpus, 3);
-    assert_eq!(c.basis, crate::speed::Basis::Measured);
+    assert_eq!(c.basis, crate::figure::Basis::Measured);
     assert!(sizing::from_measured(0.0, &w, 25.0, 1, 1).is_none());
 }

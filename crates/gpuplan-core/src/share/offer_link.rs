@@ -214,7 +214,7 @@ const EXTRAS: &[(&str, Get, Set)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cost::Currency;
+    use crate::money::Currency;
 
     #[test]
     fn every_field_round_trips_and_a_plain_offer_keeps_its_v1_form() {

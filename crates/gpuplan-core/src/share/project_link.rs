@@ -13,8 +13,9 @@
 use serde::Serialize;
 
 use super::{decode, encode, escape, escape_part, pairs, unescape, Ignored, Param, Reason};
-use crate::cost::{Currency, Item};
+use crate::cost::Item;
 use crate::lang::Lang;
+use crate::money::Currency;
 use crate::project::{Project, Workload, MAX_WORKLOADS};
 
 /// What a link carries: the project and the display choices.

@@ -106,7 +106,7 @@ pub fn num(x: f64) -> String {
     if !x.is_finite() {
         return "?".into();
     }
-    crate::memory::fmt::num(x)
+    crate::derivation::num(x)
 }
 
 #[cfg(test)]

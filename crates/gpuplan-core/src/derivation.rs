@@ -30,7 +30,7 @@ pub(crate) fn is_quiet() -> bool {
 /// the arguments are not even evaluated.
 macro_rules! why {
     ($($arg:tt)*) => {
-        if $crate::memory::fmt::is_quiet() { String::new() } else { format!($($arg)*) }
+        if $crate::derivation::is_quiet() { String::new() } else { format!($($arg)*) }
     };
 }
 pub(crate) use why;
@@ -71,6 +71,20 @@ pub(crate) fn fixed(x: f64, places: usize) -> String {
 pub fn num(x: f64) -> String {
     let s = fixed(x, 4);
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Three significant digits; powers of ten for large and small values.
+pub(crate) fn n(x: f64) -> String {
+    let a = x.abs();
+    if a != 0.0 && !(0.01..10_000.0).contains(&a) {
+        format!("{x:.2e}")
+    } else if a >= 100.0 {
+        fixed(x, 0)
+    } else if a >= 10.0 {
+        fixed(x, 1)
+    } else {
+        fixed(x, 2)
+    }
 }
 
 #[cfg(test)]

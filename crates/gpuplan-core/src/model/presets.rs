@@ -4,8 +4,7 @@
 //! compares); parameter totals are derived from the shape and checked against
 //! the published totals in the tests below.
 
-use crate::model::{Arch, Attention, Mlp, SlidingWindow, VisionTower};
-use crate::plan::WeightFormat;
+use super::{Arch, Attention, Mlp, SlidingWindow, VisionTower, WeightFormat};
 
 /// A published model.
 #[derive(Clone, Debug)]

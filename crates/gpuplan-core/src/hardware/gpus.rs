@@ -9,12 +9,12 @@
 
 use std::borrow::Cow;
 
-use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
+use super::{Gpu, GpuClass, LinkKind, Stack};
 use crate::lang::Lang;
 
 const COLLECTED: Cow<'static, str> = Cow::Borrowed("2026-11");
 
-pub(crate) static GPUS: &[Gpu] = &[
+pub(super) static GPUS: &[Gpu] = &[
     Gpu {
         id: Cow::Borrowed("h100-sxm"),
         name: Cow::Borrowed("H100 SXM"),
