@@ -3,7 +3,7 @@
 //! same numbers for screen readers. Geometry is plain Rust, tested natively.
 
 use crate::dom::{h, s, El};
-use crate::fmt;
+use gpuplan_core::present;
 
 pub struct Series {
     pub name: String,
@@ -77,13 +77,13 @@ pub fn tokens(x: f64) -> String {
     } else if x >= 1024.0 && x % 1024.0 == 0.0 {
         format!("{}K", x / 1024.0)
     } else {
-        fmt::grouped(x.round())
+        present::grouped(x.round())
     }
 }
 
 /// Hours as a number with its unit.
 pub fn hours(x: f64) -> String {
-    format!("{} h", fmt::amount(x))
+    format!("{} h", present::amount(x))
 }
 
 /// The range every series, the limit and the marks must fit in.
@@ -132,7 +132,7 @@ pub fn chart(c: &Chart) -> El {
             py + 4.0,
             "end",
             "tick",
-            &fmt::amount(v),
+            &present::amount(v),
         ));
     }
     svg = svg.k(line("axis", LEFT, bottom, right, bottom)).k(line("axis", LEFT, TOP, LEFT, bottom));
@@ -172,7 +172,7 @@ pub fn chart(c: &Chart) -> El {
         let mut g = s("g").c(&format!("series {}", sr.class)).k(s("polyline").a("points", &pts.join(" ")));
         for ((&(a, b), &(cx, cy)), bend) in sr.points.iter().zip(&px).zip(bends(&px)) {
             if bend {
-                let tip = format!("{}: {}, {}", sr.name, (c.x_fmt)(a), fmt::amount(b));
+                let tip = format!("{}: {}, {}", sr.name, (c.x_fmt)(a), present::amount(b));
                 g = g.k(s("circle").n("cx", cx).n("cy", cy).a("r", "3").k(s("title").t(&tip)));
             }
         }
@@ -234,7 +234,7 @@ fn hidden_table(c: &Chart) -> El {
         let cells = c
             .series
             .iter()
-            .map(|sr| h("td").t(&sr.points.get(i).map(|p| fmt::amount(p.1)).unwrap_or_default()));
+            .map(|sr| h("td").t(&sr.points.get(i).map(|p| present::amount(p.1)).unwrap_or_default()));
         h("tr").k(h("th").a("scope", "row").t(&(c.x_fmt)(xv))).ks(cells)
     });
     let extra = c.limit.iter().map(|l| &l.1).chain(c.marks.iter().map(|m| &m.1)).map(|s| h("li").t(s));

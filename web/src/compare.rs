@@ -11,11 +11,10 @@ use leptos::prelude::*;
 use web_sys::Element;
 
 use crate::dom::{block, h, host, El};
-use crate::fittable::figure;
-use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::state::{App, Report};
 use crate::table::{table, Col, Row};
+use gpuplan_core::present::{self, Unit};
 
 /// The example cards; a click loads the card's plan.
 pub fn gallery_block(app: App) -> Option<Element> {
@@ -65,19 +64,19 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
     let gpus =
         chosen.and_then(|g| g.best.as_ref()).map_or_else(|| t(lang, K::NoFit).into(), |b| b.gpus.to_string());
     let speed = chosen.and_then(|g| g.speed.as_ref()).and_then(|s| match plan.task {
-        Task::Train => s.training.as_ref().map(|x| figure(&x.hours)),
-        Task::Infer => s.inference.as_ref().map(|x| figure(&x.decode_tps_total())),
+        Task::Train => s.training.as_ref().map(|x| present::figure(&x.hours)),
+        Task::Infer => s.inference.as_ref().map(|x| present::figure(&x.decode_tps_total())),
     });
     let best = r.cost.best.as_ref().and_then(|id| r.cost.options.iter().find(|o| &o.id == id));
     vec![
         format!("{task} · {}", model_name(plan, lang)),
         chosen.map_or_else(|| plan.hardware.gpu.clone(), |g| g.gpu_name.clone()),
-        fmt::bytes(r.memory.per_gpu_bytes, unit),
+        present::bytes(r.memory.per_gpu_bytes, unit),
         gpus,
         speed.unwrap_or_else(|| "—".into()),
         best.map_or_else(
             || "—".into(),
-            |o| format!("{} · {} {}", o.label(lang), o.total.text(), o.currency.code()),
+            |o| format!("{} · {}", o.label(lang), present::money(o.total, o.currency)),
         ),
     ]
 }

@@ -3,6 +3,7 @@
 
 use gpuplan_core::cost::{Category, CostReport, Fee, OptionCost};
 use gpuplan_core::plan::Task;
+use gpuplan_core::present;
 use leptos::prelude::*;
 use web_sys::Element;
 
@@ -17,7 +18,7 @@ const CHART_OPTIONS: usize = 5;
 
 fn money(o: &OptionCost, cat: Option<Category>) -> String {
     let m = cat.map_or(o.total, |c| o.part(c));
-    format!("{} {}", m.text(), o.currency.code())
+    present::money(m, o.currency)
 }
 
 fn row(o: &OptionCost, best: Option<&str>, lang: Lang) -> Row {
@@ -74,7 +75,7 @@ fn lines(o: &OptionCost, lang: Lang) -> El {
         h("li")
             .k(h("span").c("line-name").t(&l.label(lang)))
             .k(h("span").c(class).t(fee))
-            .k(h("strong").c("line-amount").t(&format!("{} {}", l.amount.text(), o.currency.code())))
+            .k(h("strong").c("line-amount").t(&present::money(l.amount, o.currency)))
             .k(h("span").c("formula").t(&l.derivation))
     });
     h("div")

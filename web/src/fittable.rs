@@ -1,7 +1,7 @@
 //! The fit table: every catalog GPU, how many the plan needs, how it splits,
 //! memory use, speed and flags, filtered by class and software stack.
 
-use gpuplan_core::figure::{Basis, Figure};
+use gpuplan_core::figure::Figure;
 use gpuplan_core::fit::{GpuFit, Severity};
 use gpuplan_core::hardware::{self, GpuClass, Stack};
 use gpuplan_core::names;
@@ -11,22 +11,11 @@ use web_sys::Element;
 
 use crate::dom::{block, checked, form, h, value, El, Ev};
 use crate::fields::{labelled, option};
-use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
 use crate::state::App;
 use crate::table::{next_sort, table, Col, Row, Sort};
-
-/// "≤ 1,234 token/s": the figure with what kind of number it is.
-pub fn figure(f: &Figure) -> String {
-    let sign = match f.basis {
-        Basis::UpperBound => "≤ ",
-        Basis::LowerBound => "≥ ",
-        Basis::Estimate | Basis::Calibrated => "≈ ",
-        Basis::Measured => "= ",
-    };
-    format!("{sign}{} {}", fmt::amount(f.value), f.unit)
-}
+use gpuplan_core::present::{self, Unit};
 
 /// The speed figure the table shows: run hours for training, expected total
 /// decode throughput for inference (the bound when there is no expected value).
@@ -78,7 +67,11 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
             if b.nodes > 1 {
                 layout = format!("{layout} · {} {}", b.nodes, t(lang, K::Servers));
             }
-            let mem = format!("{} / {}", fmt::bytes(b.per_gpu_bytes, unit), fmt::bytes(b.usable_bytes, unit));
+            let mem = format!(
+                "{} / {}",
+                present::bytes(b.per_gpu_bytes, unit),
+                present::bytes(b.usable_bytes, unit)
+            );
             (b.gpus.to_string(), layout, mem, 1.0 - b.headroom)
         }
         None => ("—".into(), t(lang, K::NoFit).into(), String::new(), f64::NAN),
@@ -95,7 +88,7 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
             vec![(count, "")],
             vec![(layout, "")],
             vec![(mem, "")],
-            vec![(fig.as_ref().map(figure).unwrap_or_else(|| "—".into()), "")],
+            vec![(fig.as_ref().map(present::figure).unwrap_or_else(|| "—".into()), "")],
             flags,
         ],
         keys: vec![
@@ -184,15 +177,6 @@ mod tests {
         assert!(!f.keeps(GpuClass::Datacenter, Stack::Cuda, false));
         assert!(!f.keeps(GpuClass::Geforce, Stack::Cuda, true));
         assert!(!f.keeps(GpuClass::Datacenter, Stack::Rocm, true));
-    }
-
-    #[test]
-    fn figures_say_what_kind_of_number_they_are() {
-        let f =
-            Figure { value: 1234.4, unit: "token/s", basis: Basis::UpperBound, derivation: String::new() };
-        assert_eq!(figure(&f), "≤ 1,234 token/s");
-        let f = Figure { value: 55.2, unit: "h", basis: Basis::Estimate, derivation: String::new() };
-        assert_eq!(figure(&f), "≈ 55.2 h");
     }
 
     #[test]

@@ -7,7 +7,6 @@ mod costs;
 mod dom;
 mod fields;
 mod fittable;
-mod fmt;
 mod i18n;
 mod inputs;
 mod link;

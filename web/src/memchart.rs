@@ -8,9 +8,9 @@ use web_sys::Element;
 
 use crate::chart::{chart, tokens, Chart, Series};
 use crate::dom::{block, host};
-use crate::fmt;
 use crate::i18n::{t, K};
 use crate::state::App;
+use gpuplan_core::present;
 
 /// Longest length the chart spans.
 const MAX_TOKENS: u64 = 1 << 20;
@@ -74,7 +74,10 @@ pub fn mem_chart(app: App) -> Option<Element> {
             Task::Train => (K::Seq, K::MemVsSeq),
         };
         let limit = chosen.as_ref().map(|(name, usable)| {
-            (unit.of(*usable), format!("{name} {}: {}", t(lang, K::UsableShort), fmt::bytes(*usable, unit)))
+            (
+                unit.of(*usable),
+                format!("{name} {}: {}", t(lang, K::UsableShort), present::bytes(*usable, unit)),
+            )
         });
         let marks = longest
             .filter(|&n| n <= MAX_TOKENS)

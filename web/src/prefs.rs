@@ -6,8 +6,8 @@ use gpuplan_core::plan::Plan;
 use gpuplan_core::share;
 use leptos::prelude::*;
 
-use crate::fmt::Unit;
 use crate::i18n::Lang;
+use gpuplan_core::present::Unit;
 
 const LANG_KEY: &str = "gpuplan.lang";
 const UNIT_KEY: &str = "gpuplan.unit";

@@ -10,10 +10,10 @@ use crate::compare::compare;
 use crate::costs::cost_table;
 use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
-use crate::fmt::{self, Unit};
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
 use crate::state::{App, Headline};
+use gpuplan_core::present::{self, Unit};
 
 /// CSS classes of the memory components, in the core's order.
 const CLASSES: [&str; 6] =
@@ -79,7 +79,7 @@ fn headline_block(app: App) -> Option<Element> {
 }
 
 fn headline(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
-    let value = r.map(|r| fmt::bytes(r.memory.per_gpu_bytes, unit)).unwrap_or_default();
+    let value = r.map(|r| present::bytes(r.memory.per_gpu_bytes, unit)).unwrap_or_default();
     let kind = match r.map(|r| r.memory.peak_kind) {
         Some(PeakKind::Reserved) => K::PeakReserved,
         _ => K::PeakAllocated,
@@ -119,7 +119,7 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
     let pct = |x: f64| format!("{x:.3}%");
     let shown = parts(m, lang).filter(|(_, _, c)| c.bytes > 0);
     let segs = shown.clone().map(|(name, class, c)| {
-        let title = format!("{name}: {}", fmt::bytes(c.bytes, unit));
+        let title = format!("{name}: {}", present::bytes(c.bytes, unit));
         let width = format!("width:{}", pct(c.bytes as f64 / total * 100.0));
         h("div").c(&format!("seg {class}")).a("style", &width).a("title", &title)
     });
@@ -128,7 +128,7 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
             .k(h("span").c(&format!("swatch {class}")).a("aria-hidden", "true"))
             .t(name)
             .t(" ")
-            .k(h("strong").t(&fmt::bytes(c.bytes, unit)))
+            .k(h("strong").t(&present::bytes(c.bytes, unit)))
     });
     let verdict = chosen.map(|(name, u)| {
         let (class, word) =
@@ -137,10 +137,10 @@ fn breakdown(r: &Headline, lang: Lang, unit: Unit) -> El {
             " {}: {} {} / {} · {} {}",
             name,
             t(lang, K::UsableShort),
-            fmt::bytes(usable, unit),
-            fmt::bytes(nominal, unit),
+            present::bytes(usable, unit),
+            present::bytes(nominal, unit),
             t(lang, K::HeadroomShort),
-            fmt::bytes(u.headroom_bytes, unit),
+            present::bytes(u.headroom_bytes, unit),
         );
         h("p").c("verdict").k(h("strong").c(class).a("data-testid", "fit-verdict").t(t(lang, word))).t(&of)
     });
@@ -179,7 +179,7 @@ fn explained(r: Option<&Headline>, lang: Lang) -> Vec<(&'static str, Option<Expl
 fn why(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
     let items = explained(r, lang).into_iter().map(|(label, item)| {
         let (size, formula, source) = match &item {
-            Some((bytes, f, s)) => (fmt::bytes(*bytes, unit), f.as_str(), s.as_str()),
+            Some((bytes, f, s)) => (present::bytes(*bytes, unit), f.as_str(), s.as_str()),
             None => (String::new(), "", ""),
         };
         let dl = h("dl")

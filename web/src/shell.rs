@@ -5,7 +5,6 @@ use web_sys::Element;
 
 use crate::compare::gallery_block;
 use crate::dom::{self, append, element, h, host, El};
-use crate::fmt::Unit;
 use crate::i18n::{t, Lang, K};
 use crate::inputs::inputs;
 use crate::link::{self, share_link};
@@ -13,6 +12,7 @@ use crate::prefs;
 use crate::results::results;
 use crate::sheet;
 use crate::state::App;
+use gpuplan_core::present::Unit;
 
 /// Builds the page into `<body>`: header, link notice, the two columns,
 /// examples and the share panel. The answer comes first: the examples follow

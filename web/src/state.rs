@@ -12,8 +12,8 @@ use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
 
-use crate::fmt::Unit;
 use crate::i18n::Lang;
+use gpuplan_core::present::Unit;
 
 /// What the core returns for a plan.
 pub use gpuplan_core::report::{Headline, Report};

@@ -82,16 +82,16 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
         let mark = if Some(&o.id) == cost.best.as_ref() { "*" } else { " " };
         let per_gpu_hour = o.per_gpu_hour.map_or_else(|| "-".to_string(), |x| format!("{x:.3}"));
         out.push_str(&format!(
-            "{:<4} {:<46} {:>13.2} {:>9} {:>13.2} {:>10.2} {:>9.2} {:>10.2} {:>11.2}\n",
+            "{:<4} {:<46} {:>13} {:>9} {:>13} {:>10} {:>9} {:>10} {:>11}\n",
             format!("{}{mark}", o.rank),
             o.label(lang),
-            o.total.units(),
+            o.total.text(),
             per_gpu_hour,
-            o.compute.units(),
-            o.storage.units(),
-            o.ip.units(),
-            o.network.units(),
-            o.other.units(),
+            o.compute.text(),
+            o.storage.text(),
+            o.ip.text(),
+            o.network.text(),
+            o.other.text(),
         ));
         out.push_str(&format!("     {}\n", provenance(o, lang, today)));
         if let Some(loss) = &o.loss {

@@ -4,6 +4,7 @@ use gpuplan_core::lang::Lang;
 use gpuplan_core::memory::{Component, MemoryResult, PeakKind};
 use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::present::{bytes, Unit};
 use gpuplan_core::report;
 
 use crate::args::{self, CliError, Flags, Format};
@@ -28,10 +29,6 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         Format::Text => print!("{}", text(&plan, &report.memory, lang)),
     }
     Ok(())
-}
-
-fn gb(bytes: u64) -> String {
-    format!("{:.2} GB", bytes as f64 / 1e9)
 }
 
 fn model_name(plan: &Plan) -> String {
@@ -62,16 +59,16 @@ fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
         PeakKind::Reserved => lang.pick("预留", "reserved"),
     };
     out.push_str(&format!(
-        "{}: {} ({:.2} GiB), {kind}\n",
+        "{}: {} ({}), {kind}\n",
         lang.pick("每卡峰值", "peak per GPU"),
-        gb(m.per_gpu_bytes),
-        m.per_gpu_bytes as f64 / f64::from(1u32 << 30)
+        bytes(m.per_gpu_bytes, Unit::Gb),
+        bytes(m.per_gpu_bytes, Unit::Gib)
     ));
     if let Some(reserved) = m.reserved_bytes {
         out.push_str(&format!(
             "{}: {} ({})\n",
             lang.pick("vLLM 预留", "vLLM reserves"),
-            gb(reserved),
+            bytes(reserved, Unit::Gb),
             m.reserved_derivation
         ));
     }
@@ -85,7 +82,7 @@ fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
         ("workspace", &c.workspace),
     ];
     for (name, comp) in rows.iter().filter(|(_, c)| c.bytes > 0) {
-        out.push_str(&format!("  {name:<12}{:>12}  {}\n", gb(comp.bytes), comp.derivation));
+        out.push_str(&format!("  {name:<12}{:>12}  {}\n", bytes(comp.bytes, Unit::Gb), comp.derivation));
         out.push_str(&format!("  {:<24}  source: {}\n", "", comp.source));
     }
     for note in &m.notes {

@@ -1,12 +1,12 @@
 //! `gpuplan fit`: every catalog GPU (and a custom one) with the count the
 //! plan needs, per-GPU use, headroom, flags and speed, as text or JSON.
 
-use gpuplan_core::figure::Basis;
 use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity};
 use gpuplan_core::hardware as gpu;
 use gpuplan_core::hardware::Gpu;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::plan::{Measured, Plan};
+use gpuplan_core::present::{self, Unit};
 use gpuplan_core::speed::SpeedSummary;
 
 use crate::args::{self, CliError, Flags, Format};
@@ -106,8 +106,9 @@ fn read_gpu(path: &str) -> Result<Gpu, CliError> {
     serde_json::from_str(&text).map_err(|e| CliError(format!("--custom-gpu {path}: not a GPU: {e}")))
 }
 
+/// The number of GB, for columns whose head names the unit.
 fn gb(bytes: u64) -> String {
-    format!("{:.1}", bytes as f64 / 1e9)
+    present::amount(Unit::Gb.of(bytes))
 }
 
 /// The report as text: one line per GPU, best first, then its flags.
@@ -152,11 +153,11 @@ fn line(row: &GpuFit, lang: Lang) -> String {
     let name = left(&name, 24);
     match &row.best {
         Some(b) => format!(
-            "{name} {:>5} {lower:>5}  {} {:>17} {:>7.0}% {:>5}  {}\n",
+            "{name} {:>5} {lower:>5}  {} {:>17} {:>8} {:>5}  {}\n",
             b.gpus,
             left(&strategy(b, lang), 28),
             format!("{}/{}", gb(b.per_gpu_bytes), gb(b.usable_bytes)),
-            b.headroom * 100.0,
+            present::percent(b.headroom),
             b.nodes,
             row.speed.as_ref().map_or_else(String::new, |s| speed(s, lang)),
         ),
@@ -178,24 +179,12 @@ fn strategy(b: &FitOption, lang: Lang) -> String {
     }
 }
 
-/// "≤" for upper bounds, "≈" for estimates, "≥" for lower bounds, "=" for
-/// the user's own measurement.
-fn mark(basis: Basis) -> &'static str {
-    match basis {
-        Basis::UpperBound => "≤",
-        Basis::LowerBound => "≥",
-        Basis::Estimate | Basis::Calibrated => "≈",
-        Basis::Measured => "=",
-    }
-}
-
 fn speed(s: &SpeedSummary, lang: Lang) -> String {
     if let Some(t) = &s.training {
         let (lo, hi) = (&t.buffered_hours.0, &t.buffered_hours.1);
         return format!(
-            "{} {:.1} h ({} {:.0}-{:.0} h)",
-            mark(t.hours.basis),
-            t.hours.value,
+            "{} ({} {:.0}-{:.0} h)",
+            present::figure(&t.hours),
             lang.pick("含调试余量", "with debugging buffer"),
             lo.value,
             hi.value
@@ -223,7 +212,7 @@ fn speed(s: &SpeedSummary, lang: Lang) -> String {
             text.push_str(&format!(
                 ", {} {} {} GPU ({})",
                 lang.pick("目标", "targets"),
-                mark(g.basis),
+                present::sign(g.basis),
                 g.gpus,
                 gpuplan_core::names::variant(&g.binds).unwrap_or("")
             ));

@@ -31,6 +31,7 @@ pub mod names;
 pub mod offers;
 pub mod placement;
 pub mod plan;
+pub mod present;
 pub mod project;
 pub mod report;
 pub mod selection;

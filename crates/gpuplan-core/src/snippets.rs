@@ -5,10 +5,10 @@
 //! for the place it goes to.
 
 use crate::checklist::{escape_markdown, to_markdown};
-use crate::derivation::size;
 use crate::lang::Lang;
 use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
+use crate::present::{bytes_exact, money};
 use crate::report::Report;
 
 /// The three snippets and the link they carry.
@@ -94,10 +94,10 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
         title: lang.pick("每卡显存（GB = 10⁹ 字节）", "Memory per GPU (GB = 10⁹ bytes)"),
         head: [lang.pick("组成", "Component"), lang.pick("大小", "Size")],
         note: None,
-        rows: parts.iter().map(|(k, c)| [k.to_string(), size(c.bytes as f64)]).collect(),
+        rows: parts.iter().map(|(k, c)| [k.to_string(), bytes_exact(c.bytes)]).collect(),
         total: Some([
             lang.pick("每卡峰值", "Peak per GPU").into(),
-            format!("{} ({} B)", size(m.per_gpu_bytes as f64), m.per_gpu_bytes),
+            format!("{} ({} B)", bytes_exact(m.per_gpu_bytes), m.per_gpu_bytes),
         ]),
     };
 
@@ -138,7 +138,7 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
             [lang.pick("要订的 GPU 数", "GPUs to order").into(), ordered],
             [
                 lang.pick("每卡所需 / 可用", "Per GPU: needed / usable").into(),
-                format!("{} / {}{verdict}", size(need as f64), size(usable as f64)),
+                format!("{} / {}{verdict}", bytes_exact(need), bytes_exact(usable)),
             ],
             [lang.pick("最少能装下", "Fewest GPUs that fit").into(), fewest],
         ];
@@ -147,7 +147,7 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
     // The bill of the selection's purchase option: the machine the hardware table names.
     let chosen = r.selection.as_ref().and_then(|s| s.option.as_ref());
     let best = chosen.and_then(|c| r.cost.options.iter().find(|o| o.id == c.id));
-    let cur = r.cost.currency.code();
+    let cur = r.cost.currency;
     let cost = Table {
         title: lang.pick("费用（所选购买方式）", "Cost (the chosen purchase option)"),
         head: [lang.pick("账单项", "Bill line"), lang.pick("金额", "Amount")],
@@ -164,9 +164,9 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
             }
         }),
         rows: best
-            .map(|o| o.lines.iter().map(|l| [l.label(lang), format!("{} {cur}", l.amount.text())]).collect())
+            .map(|o| o.lines.iter().map(|l| [l.label(lang), money(l.amount, cur)]).collect())
             .unwrap_or_default(),
-        total: best.map(|o| [lang.pick("总计", "Total").into(), format!("{} {cur}", o.total.text())]),
+        total: best.map(|o| [lang.pick("总计", "Total").into(), money(o.total, cur)]),
     };
     [memory, hardware, cost]
 }
@@ -325,11 +325,11 @@ mod tests {
             ("KV cache", c.kv_cache.bytes),
             ("Workspace and runtime", c.workspace.bytes),
         ] {
-            let row = format!("| {label} | {} |\n", size(bytes as f64));
+            let row = format!("| {label} | {} |\n", bytes_exact(bytes));
             assert!(md.contains(&row), "missing {row:?} in\n{md}");
         }
         let peak = r.memory.per_gpu_bytes;
-        assert!(md.contains(&format!("| **Peak per GPU** | **{} ({peak} B)** |", size(peak as f64))), "{md}");
+        assert!(md.contains(&format!("| **Peak per GPU** | **{} ({peak} B)** |", bytes_exact(peak))), "{md}");
         assert!(md.contains("|---|---|\n"));
         let chosen = r.fit.rows.iter().find(|g| g.chosen).unwrap();
         assert!(md.contains(&format!("| GPU | {} |", chosen.gpu_name)), "{md}");
@@ -381,7 +381,7 @@ mod tests {
         assert!(s.wiki.contains(" 在 gpuplan 中打开此方案]\n"), "{}", s.wiki);
         assert_eq!(s.wiki.matches("{| class=\"wikitable\"").count(), 3, "{}", s.wiki);
         assert_eq!(s.wiki.matches("\n|}\n").count(), 3);
-        assert!(s.wiki.contains(&format!("| 权重 || {}\n", size(r.memory.components.weights.bytes as f64))));
+        assert!(s.wiki.contains(&format!("| 权重 || {}\n", bytes_exact(r.memory.components.weights.bytes))));
         assert!(s.link.contains("&lang=zh"));
         assert!(s.markdown.contains("| 组成 | 大小 |"));
     }
