@@ -29,6 +29,7 @@ pub mod model_files;
 pub mod money;
 pub mod names;
 pub mod offers;
+mod percent;
 pub mod placement;
 pub mod plan;
 pub mod project;
