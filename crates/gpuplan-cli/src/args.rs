@@ -337,13 +337,17 @@ fn write_flag(
 ) -> Result<(), CliError> {
     let Some(given) = flags.value(flag)? else { return Ok(()) };
     let text = checked(flag, path, kind, &given)?;
-    let written = gpuplan_core::plan::field(path).is_some_and(|f| f.write(plan, &text));
-    if !written {
+    if !write_text(plan, path, &text) {
         let what = if matches!(kind, Kind::Whole) { "a whole number" } else { "a number" };
         return Err(CliError(format!("{}: expected {what}, got \"{given}\"", label(flag, path))));
     }
     flags.given.push((flag.to_string(), path));
     Ok(())
+}
+
+/// Writes a field's text through the plan's table; false when it is not read.
+fn write_text(plan: &mut Plan, path: &str, text: &str) -> bool {
+    gpuplan_core::plan::field(path).is_some_and(|f| f.write(plan, text))
 }
 
 /// Applies the value flags of `by` whose plan path `pick` accepts.
@@ -376,7 +380,7 @@ pub fn plan(flags: &mut Flags) -> Result<Plan, CliError> {
     write_flags(flags, &mut plan, By::Plan, |p| p != "task" && !p.starts_with("model."))?;
     for (flag, path, text) in SWITCH_FIELDS {
         if flags.switch(flag)? {
-            gpuplan_core::plan::field(path).map(|f| f.write(&mut plan, text));
+            write_text(&mut plan, path, text);
         }
     }
     Ok(plan)
@@ -417,7 +421,7 @@ fn model(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
             None => None,
         };
     if let Some(p) = preset {
-        plan.model = ModelSpec::Preset { id: p.id.to_string() };
+        write_text(plan, "model", p.id);
         if plan.task == Task::Infer {
             plan.inference.weights = p.native_weights;
         }
@@ -456,8 +460,7 @@ fn model(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
     };
     plan.model = chosen.model;
     if let Some(text) = params {
-        let written = gpuplan_core::plan::field(params_path).is_some_and(|f| f.write(plan, &text));
-        if !written {
+        if !write_text(plan, params_path, &text) {
             return Err(CliError(format!("--params-b ({params_path}): expected a number, got {text}")));
         }
         flags.given.push(("params-b".into(), params_path));
