@@ -40,5 +40,6 @@ pub mod share;
 pub mod sheet;
 pub mod snippets;
 pub mod speed;
+pub mod summary;
 pub mod training_flops;
 pub mod training_mfu;
