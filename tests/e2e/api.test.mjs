@@ -25,6 +25,24 @@ test('estimate(plan) on the example page matches the CLI', async () => {
   await context.close();
 });
 
+test('summary(plan) names the same GPUs, price and plan as estimate(plan)', async () => {
+  const api = await openPage(browser, server.url + 'examples/api.html');
+  await api.page.waitForFunction(() => window.gpuplanExample, null, { timeout: 15000 });
+  const got = await api.page.evaluate(async () => {
+    const m = await import('../api/gpuplan.js');
+    const plan = m.decodeLink('v=1&m=llama-3.1-70b&w=fp8&ctx=32768&conc=4').plan;
+    return { s: m.summary(plan, 'en'), r: m.estimate(plan, 'en') };
+  });
+  assert.equal(got.s.gpus.count, got.r.selection.gpus);
+  assert.equal(got.s.gpus.id, got.r.selection.gpu);
+  assert.deepEqual(got.s.cheapest, got.r.selection.option);
+  assert.equal(got.s.per_gpu_bytes, got.r.memory.per_gpu_bytes);
+  assert.match(got.s.text, /per GPU/);
+  assert.match(got.s.link, /^v=1&.*m=llama-3\.1-70b/);
+  assert.deepEqual(api.errors, []);
+  await api.context.close();
+});
+
 test('the page, the JS API and the CLI give the same peak for one plan', async () => {
   const link = 'v=1&m=llama-3.1-70b&w=fp8&ctx=32768&conc=4&g=2&tp=2';
   const cli = join(root, 'target/debug/gpuplan');

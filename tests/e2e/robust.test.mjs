@@ -310,9 +310,9 @@ test('hostile text in every text field stays text, numbers say what is wrong', a
   await context.close();
 });
 
-// Every share-link key, read from the decoder's table so new keys are covered.
+// Every share-link key, read from the plan's field table so new keys are covered.
 async function linkKeys() {
-  const src = await readFile(join(root, 'crates/gpuplan-core/src/share.rs'), 'utf8');
+  const src = await readFile(join(root, 'crates/gpuplan-core/src/plan/fields.rs'), 'utf8');
   const start = src.indexOf('const FIELDS');
   const table = src.slice(start, src.indexOf('\n];', start));
   return [...table.matchAll(/(?:named|plain|arch|generic)!\("([^"]+)"|key: "([^"]+)"/g)].map((m) => m[1] ?? m[2]);
@@ -338,7 +338,7 @@ async function noHarm(page, what, errors, foreign, dialogs) {
 
 test('hostile values in every share-link key show as text in the notice', async () => {
   const keys = await linkKeys();
-  assert.ok(keys.length >= 80, `only ${keys.length} keys found in share.rs`);
+  assert.ok(keys.length >= 80, `only ${keys.length} keys found in plan/fields.rs`);
   const arch = keys.filter((k) => k.startsWith('a.'));
   const generic = keys.filter((k) => k.startsWith('g.'));
   const plain = keys.filter((k) => !arch.includes(k) && !generic.includes(k));

@@ -1,12 +1,11 @@
 //! Form controls bound to one plan field each, built as plain data for the
 //! inputs column's patched block. Numbers keep the raw text the user typed;
 //! the plan only changes when the text parses. A control reads and writes
-//! its field as text through the core's table of plan fields
-//! (`share::field`, the link's own), so no field has accessors of its own.
+//! its field as text through the plan's table of fields (`plan::field`, the
+//! one the share link and the CLI use), so no field has accessors of its own.
 
 use gpuplan_core::error::FieldError;
-use gpuplan_core::plan::Plan;
-use gpuplan_core::share;
+use gpuplan_core::plan::{self, Plan};
 
 use crate::dom::{h, El};
 use crate::i18n::{t, Lang, K};
@@ -44,13 +43,13 @@ pub struct Check {
 
 /// A field's value as text ("" when it does not apply or is not given).
 pub fn read(plan: &Plan, path: &str) -> String {
-    share::field(path).and_then(|f| f.text(plan)).unwrap_or_default()
+    plan::field(path).and_then(|f| f.text(plan)).unwrap_or_default()
 }
 
 /// Sets a field from text; a field or text the core cannot use leaves the
 /// plan as it was.
 pub fn write(plan: &mut Plan, path: &str, text: &str) {
-    if let Some(f) = share::field(path) {
+    if let Some(f) = plan::field(path) {
         f.write(plan, text);
     }
 }

@@ -394,7 +394,7 @@ mod tests {
                 column(&mut form, "");
                 assert!(form.specs.len() > 20, "{kind}: {} controls", form.specs.len());
                 for spec in &form.specs {
-                    assert!(gpuplan_core::share::field(spec.path()).is_some(), "{kind}: {}", spec.path());
+                    assert!(gpuplan_core::plan::field(spec.path()).is_some(), "{kind}: {}", spec.path());
                 }
             }
         }

@@ -207,7 +207,7 @@ mod tests {
     /// Every CUDA choice reads back through the plan's link field.
     #[test]
     fn cuda_choices_read_back_through_the_link_field() {
-        let field = gpuplan_core::share::field("cuda").expect("the cuda field");
+        let field = gpuplan_core::plan::field("cuda").expect("the cuda field");
         for o in CUDA {
             let mut plan = gpuplan_core::plan::Plan::default();
             assert!(field.write(&mut plan, o.value), "{}", o.value);

@@ -64,16 +64,7 @@ fn test() -> sh::Result {
     sh::step("cargo fmt --check", sh::cargo(&["fmt", "--all", "--check"]))?;
     sh::step(
         "clippy (native)",
-        sh::cargo(&[
-            "clippy",
-            "--workspace",
-            "--exclude",
-            "gpuplan-web",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]),
+        sh::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
     let mut wasm_clippy = vec!["clippy", "-p", "gpuplan-core", "-p", "gpuplan-web", "-p", "gpuplan-js"];
     wasm_clippy.extend(wasm);

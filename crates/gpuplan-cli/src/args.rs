@@ -6,6 +6,7 @@ use gpuplan_core::error::FieldError;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::model::WeightFormat;
 use gpuplan_core::model::{Arch, Generic, ModelSpec};
+use gpuplan_core::money::Currency;
 use gpuplan_core::names;
 use gpuplan_core::plan::*;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,23 @@ impl CliError {
 /// Flags as given: `--name value`, `--name=value`, or a bare switch.
 pub struct Flags {
     items: Vec<(String, Option<String>)>,
+    /// The flags read so far that set a plan field, with its path.
+    given: Vec<(String, &'static str)>,
+}
+
+/// The field flags a command was given, so that validation's messages name them.
+pub struct Given(Vec<(String, &'static str)>);
+
+impl Given {
+    /// The first error as one line, led by the flag that set its field, if one did.
+    pub fn error(&self, errs: &[FieldError], lang: Lang) -> CliError {
+        let line = CliError::fields(errs, lang);
+        let flag = errs.first().and_then(|e| self.0.iter().rev().find(|(_, path)| *path == e.field));
+        match flag {
+            Some((flag, _)) => CliError(format!("--{flag}: {}", line.0)),
+            None => line,
+        }
+    }
 }
 
 impl Flags {
@@ -47,7 +65,7 @@ impl Flags {
                 items.push((name.to_string(), Some(value.clone())));
             }
         }
-        Ok(Flags { items })
+        Ok(Flags { items, given: Vec::new() })
     }
 
     /// Removes and returns the last value of `--name`.
@@ -67,31 +85,12 @@ impl Flags {
 
     /// Removes `--name VALUE` read as a `T` ("a number", "a whole number": `what`).
     pub fn parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, CliError> {
-        self.read(name, &format!("--{name}"), what)
-    }
-
-    /// The same, the message naming the plan field the flag sets.
-    pub fn field<T: std::str::FromStr>(
-        &mut self,
-        name: &str,
-        field: &str,
-        what: &str,
-    ) -> Result<Option<T>, CliError> {
-        self.read(name, &format!("--{name} ({field})"), what)
-    }
-
-    fn read<T: std::str::FromStr>(
-        &mut self,
-        name: &str,
-        label: &str,
-        what: &str,
-    ) -> Result<Option<T>, CliError> {
         match self.value(name)? {
             Some(v) => v
                 .trim()
                 .parse()
                 .map(Some)
-                .map_err(|_| CliError(format!("{label}: expected {what}, got \"{v}\""))),
+                .map_err(|_| CliError(format!("--{name}: expected {what}, got \"{v}\""))),
             None => Ok(None),
         }
     }
@@ -128,11 +127,11 @@ impl Flags {
         }
     }
 
-    /// Fails on any flag nobody read.
-    pub fn finish(self) -> Result<(), CliError> {
+    /// Fails on any flag nobody read; else the field flags that were given.
+    pub fn finish(self) -> Result<Given, CliError> {
         match self.items.first() {
             Some((n, _)) => Err(CliError(format!("unknown flag --{n} (see gpuplan help)"))),
-            None => Ok(()),
+            None => Ok(Given(self.given)),
         }
     }
 }
@@ -171,20 +170,15 @@ fn squash(s: &str) -> String {
     s.chars().filter(|c| !matches!(c, '-' | '_' | '.')).flat_map(char::to_lowercase).collect()
 }
 
-/// The enum value a flag names, or a line listing the accepted names.
-fn choice<T>(flag: &str, field: &str, given: &str, all: &[T]) -> Result<T, CliError>
+/// The serde name of the value `given` names, loosely matched; else the accepted names.
+fn named<T>(given: &str, all: &[T]) -> Result<&'static str, Vec<&'static str>>
 where
     T: Serialize + for<'de> Deserialize<'de> + Copy,
 {
-    if let Some(v) = names::parse::<T>(given) {
-        return Ok(v);
-    }
+    let exact = names::parse::<T>(given).and_then(|v| names::variant(&v));
     let want = squash(given);
-    let found = all.iter().find(|v| names::variant(*v).is_some_and(|n| squash(n) == want));
-    found.copied().ok_or_else(|| {
-        let accepted: Vec<&str> = all.iter().filter_map(names::variant).collect();
-        CliError(format!("--{flag} ({field}): unknown \"{given}\"; accepted: {}", accepted.join(", ")))
-    })
+    let loose = || all.iter().filter_map(names::variant).find(|n| squash(n) == want);
+    exact.or_else(loose).ok_or_else(|| all.iter().filter_map(names::variant).collect())
 }
 
 pub const WEIGHT_FORMATS: [WeightFormat; 19] = WeightFormat::ALL;
@@ -206,39 +200,167 @@ const LOSSES: [Loss; 3] = [Loss::HfTrainer, Loss::Chunked, Loss::Fused];
 const SHARDS: [Shard; 5] = [Shard::None, Shard::Zero1, Shard::Zero2, Shard::Zero3, Shard::Fsdp];
 const KV_DTYPES: [KvDtype; 5] = [KvDtype::Fp32, KvDtype::Bf16, KvDtype::Fp8, KvDtype::Int8, KvDtype::Int4];
 const ENGINES: [Engine; 5] = Engine::ALL;
+const CURRENCIES: [Currency; 2] = [Currency::Usd, Currency::Cny];
+
+/// How a flag's text is checked before its field reads it; the field's own
+/// reading (the share link's) decides the rest, and validation the range.
+#[derive(Clone, Copy)]
+enum Kind {
+    Whole,
+    Number,
+    /// A number above 0: in a plan 0 means "none", on the command line it is a mistake.
+    Positive,
+    /// An enum value, loosely named ("adamw-8bit"); the error lists the names.
+    Name(fn(&str) -> Result<&'static str, Vec<&'static str>>),
+    /// A CUDA version ("12.8").
+    Version,
+    /// An id that validation checks against the catalog.
+    Id,
+}
+
+/// Which command reads a flag: every one that takes a plan, or those that
+/// also take the fit's, a quote's or the checklist's flags.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum By {
+    Plan,
+    Fit,
+    Quote,
+    Checklist,
+}
+
+/// The flags that set one plan field each, by the field's plan path, in the
+/// order they apply. The flag's text is written through the plan's field
+/// table, as a share link's value is.
+const FIELD_FLAGS: &[(&str, &str, Kind, By)] = &[
+    ("task", "task", Kind::Name(|v| named(v, &TASKS)), By::Plan),
+    ("layers", "model.arch.layers", Kind::Whole, By::Plan),
+    ("hidden", "model.arch.hidden", Kind::Whole, By::Plan),
+    ("heads", "model.arch.heads", Kind::Whole, By::Plan),
+    ("kv-heads", "model.arch.kv_heads", Kind::Whole, By::Plan),
+    ("head-dim", "model.arch.head_dim", Kind::Whole, By::Plan),
+    ("intermediate", "model.arch.intermediate", Kind::Whole, By::Plan),
+    ("vocab", "model.arch.vocab", Kind::Whole, By::Plan),
+    ("experts", "model.arch.experts", Kind::Whole, By::Plan),
+    ("experts-active", "model.arch.experts_active", Kind::Whole, By::Plan),
+    ("activation-gb", "model.generic.activation_gb", Kind::Number, By::Plan),
+    ("context", "inference.context", Kind::Whole, By::Plan),
+    ("concurrency", "inference.concurrency", Kind::Whole, By::Plan),
+    ("kv-dtype", "inference.kv_dtype", Kind::Name(|v| named(v, &KV_DTYPES)), By::Plan),
+    ("engine", "inference.engine", Kind::Name(|v| named(v, &ENGINES)), By::Plan),
+    ("gpu-mem-util", "inference.gpu_mem_util", Kind::Number, By::Plan),
+    ("prompt-tokens", "inference.prompt_tokens", Kind::Whole, By::Plan),
+    ("output-tokens", "inference.output_tokens", Kind::Whole, By::Plan),
+    ("ttft-ms", "inference.ttft_ms", Kind::Number, By::Plan),
+    ("tpot-ms", "inference.tpot_ms", Kind::Number, By::Plan),
+    ("prefix-hit", "inference.prefix_hit", Kind::Number, By::Plan),
+    ("method", "training.method", Kind::Name(|v| named(v, &METHODS)), By::Plan),
+    ("lora-rank", "training.lora_rank", Kind::Whole, By::Plan),
+    ("lora-targets", "training.lora_targets", Kind::Name(|v| named(v, &TARGETS)), By::Plan),
+    ("precision", "training.precision", Kind::Name(|v| named(v, &PRECISIONS)), By::Plan),
+    ("optimizer", "training.optimizer", Kind::Name(|v| named(v, &OPTIMIZERS)), By::Plan),
+    ("batch", "training.batch", Kind::Whole, By::Plan),
+    ("seq", "training.seq", Kind::Whole, By::Plan),
+    ("grad-ckpt", "training.grad_ckpt", Kind::Name(|v| named(v, &CKPTS)), By::Plan),
+    ("grad-accum", "training.grad_accum", Kind::Whole, By::Plan),
+    ("loss", "training.loss", Kind::Name(|v| named(v, &LOSSES)), By::Plan),
+    ("gpus", "parallel.gpus", Kind::Whole, By::Plan),
+    ("tp", "parallel.tp", Kind::Whole, By::Plan),
+    ("pp", "parallel.pp", Kind::Whole, By::Plan),
+    ("shard", "parallel.shard", Kind::Name(|v| named(v, &SHARDS)), By::Plan),
+    ("gpu", "hardware.gpu", Kind::Id, By::Plan),
+    ("headroom", "hardware.headroom_pct", Kind::Number, By::Fit),
+    ("gpus-per-node", "hardware.gpus_per_node", Kind::Whole, By::Fit),
+    ("tokens", "training.dataset_tokens", Kind::Number, By::Fit),
+    ("epochs", "training.epochs", Kind::Number, By::Fit),
+    ("mfu", "training.mfu", Kind::Number, By::Fit),
+    ("target-qps", "inference.target_qps", Kind::Positive, By::Fit),
+    ("qps", "inference.target_qps", Kind::Positive, By::Fit),
+    ("currency", "cost.currency", Kind::Name(|v| named(v, &CURRENCIES)), By::Quote),
+    ("fx", "cost.cny_per_usd", Kind::Number, By::Quote),
+    ("cuda", "cuda", Kind::Version, By::Checklist),
+];
+
+/// Switches that set a plan field: flag, plan path, the text written.
+const SWITCH_FIELDS: [(&str, &str, &str); 5] = [
+    ("opt-in-bwd", "training.opt_in_bwd", "1"),
+    ("act-offload", "training.act_offload", "1"),
+    // The switch from before the loss options: torchtune's chunked loss.
+    ("chunked-ce", "training.loss", "chunked"),
+    ("no-flash-attn", "training.flash_attn", "0"),
+    ("cheapest", "hardware.cheapest", "1"),
+];
 
 /// The switches [`plan`] reads; subcommands pass them to [`Flags::parse`].
-pub const PLAN_SWITCHES: [&str; 5] = ["opt-in-bwd", "act-offload", "chunked-ce", "no-flash-attn", "cheapest"];
-
-/// Reads the flag, parsed, if given.
-struct Reader<'a> {
-    flags: &'a mut Flags,
+pub fn plan_switches() -> impl Iterator<Item = &'static str> {
+    SWITCH_FIELDS.iter().map(|(flag, _, _)| *flag)
 }
 
-impl Reader<'_> {
-    fn int<T: std::str::FromStr>(&mut self, flag: &str, field: &str) -> Result<Option<T>, CliError> {
-        self.flags.field(flag, field, "a whole number")
-    }
-
-    fn real(&mut self, flag: &str, field: &str) -> Result<Option<f64>, CliError> {
-        self.flags.field(flag, field, "a number")
-    }
-
-    fn pick<T>(&mut self, flag: &str, field: &str, all: &[T]) -> Result<Option<T>, CliError>
-    where
-        T: Serialize + for<'de> Deserialize<'de> + Copy,
-    {
-        match self.flags.value(flag)? {
-            Some(v) => choice(flag, field, &v, all).map(Some),
-            None => Ok(None),
-        }
+/// `--flag`, and the plan path it sets when that differs from the flag.
+fn label(flag: &str, path: &str) -> String {
+    if flag == path {
+        format!("--{flag}")
+    } else {
+        format!("--{flag} ({path})")
     }
 }
 
-fn set<T>(slot: &mut T, v: Option<T>) {
-    if let Some(v) = v {
-        *slot = v;
+/// The flag's text as its field reads it, or the line saying what is wrong.
+fn checked(flag: &str, path: &str, kind: Kind, given: &str) -> Result<String, CliError> {
+    let expected = |what: &str| CliError(format!("{}: expected {what}, got \"{given}\"", label(flag, path)));
+    let text = given.trim();
+    match kind {
+        Kind::Name(find) => find(text).map(str::to_string).map_err(|accepted| {
+            CliError(format!(
+                "{}: unknown \"{given}\"; accepted: {}",
+                label(flag, path),
+                accepted.join(", ").to_lowercase()
+            ))
+        }),
+        Kind::Positive => match text.parse::<f64>() {
+            Ok(v) if v > 0.0 => Ok(text.to_string()),
+            Ok(v) => Err(CliError(format!("{}: must be greater than 0, got {v}", label(flag, path)))),
+            Err(_) => Err(expected("a number")),
+        },
+        Kind::Version if CudaVersion::parse(text).is_none() => Err(expected("a version such as 12.8")),
+        Kind::Whole | Kind::Number | Kind::Version | Kind::Id => Ok(text.to_string()),
     }
+}
+
+/// Sets the field at `path` from `--flag`'s text, if given, through the
+/// plan's field table; the flag is remembered for validation's messages.
+fn write_flag(
+    flags: &mut Flags,
+    plan: &mut Plan,
+    flag: &str,
+    path: &'static str,
+    kind: Kind,
+) -> Result<(), CliError> {
+    let Some(given) = flags.value(flag)? else { return Ok(()) };
+    let text = checked(flag, path, kind, &given)?;
+    if !write_text(plan, path, &text) {
+        let what = if matches!(kind, Kind::Whole) { "a whole number" } else { "a number" };
+        return Err(CliError(format!("{}: expected {what}, got \"{given}\"", label(flag, path))));
+    }
+    flags.given.push((flag.to_string(), path));
+    Ok(())
+}
+
+/// Writes a field's text through the plan's table; false when it is not read.
+fn write_text(plan: &mut Plan, path: &str, text: &str) -> bool {
+    gpuplan_core::plan::field(path).is_some_and(|f| f.write(plan, text))
+}
+
+/// Applies the value flags of `by` whose plan path `pick` accepts.
+pub fn write_flags(
+    flags: &mut Flags,
+    plan: &mut Plan,
+    by: By,
+    pick: fn(&str) -> bool,
+) -> Result<(), CliError> {
+    for &(flag, path, kind, _) in FIELD_FLAGS.iter().filter(|(_, p, _, b)| *b == by && pick(p)) {
+        write_flag(flags, plan, flag, path, kind)?;
+    }
+    Ok(())
 }
 
 /// The plan the flags describe: `--plan FILE` (`-` for stdin) or `--url LINK`
@@ -250,18 +372,17 @@ pub fn plan(flags: &mut Flags) -> Result<Plan, CliError> {
         (None, Some(url)) => from_link(&url),
         (None, None) => Plan::default(),
     };
-    let mut r = Reader { flags };
-    set(&mut plan.task, r.pick("task", "task", &TASKS)?);
-    model(&mut r, &mut plan)?;
-    let weights = r.pick("weights", "inference.weights", &WEIGHT_FORMATS)?;
-    match (plan.task, weights) {
-        (Task::Train, Some(w)) => plan.training.base_weights = Some(w),
-        (Task::Infer, Some(w)) => plan.inference.weights = w,
-        (_, None) => {}
+    write_flags(flags, &mut plan, By::Plan, |p| p == "task")?;
+    model(flags, &mut plan)?;
+    // Training reads the flag as the base model's format (QLoRA's is 4-bit).
+    let weights = if plan.task == Task::Train { "training.base_weights" } else { "inference.weights" };
+    write_flag(flags, &mut plan, "weights", weights, Kind::Name(|v| named(v, &WEIGHT_FORMATS)))?;
+    write_flags(flags, &mut plan, By::Plan, |p| p != "task" && !p.starts_with("model."))?;
+    for (flag, path, text) in SWITCH_FIELDS {
+        if flags.switch(flag)? {
+            write_text(&mut plan, path, text);
+        }
     }
-    inference(&mut r, &mut plan.inference)?;
-    training(&mut r, &mut plan.training)?;
-    parallel(&mut r, &mut plan)?;
     Ok(plan)
 }
 
@@ -291,25 +412,22 @@ fn read_plan(path: &str) -> Result<Plan, CliError> {
 /// `--model` names a preset (its checkpoint's format becomes the default
 /// for inference); shape flags turn it (or Llama 3.1 8B's shape) into a
 /// custom model; `--params-b` alone or `--activation-gb` make a generic one.
-fn model(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
+fn model(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
     let preset =
-        match r.flags.value("model")? {
+        match flags.value("model")? {
             Some(id) => Some(gpuplan_core::model::presets::find(&id).ok_or_else(|| {
                 CliError(format!("--model (model.id): unknown \"{id}\"; see gpuplan models"))
             })?),
             None => None,
         };
     if let Some(p) = preset {
-        plan.model = ModelSpec::Preset { id: p.id.to_string() };
+        write_text(plan, "model", p.id);
         if plan.task == Task::Infer {
             plan.inference.weights = p.native_weights;
         }
     }
-    let imported = crate::model_file::read(
-        r.flags.value("config")?,
-        r.flags.value("gguf")?,
-        r.flags.value("safetensors")?,
-    )?;
+    let imported =
+        crate::model_file::read(flags.value("config")?, flags.value("gguf")?, flags.value("safetensors")?)?;
     if let Some(m) = &imported {
         crate::model_file::report(m);
         plan.model = ModelSpec::Custom { arch: m.arch.clone() };
@@ -317,99 +435,35 @@ fn model(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
             plan.inference.weights = f;
         }
     }
-    let params = r.real("params-b", "model.arch.params")?.map(|b| b * 1e9);
-    let activation_gb = r.real("activation-gb", "model.generic.activation_gb")?;
-    let mut arch = match (&plan.model, preset) {
+    let params = flags.parsed::<f64>("params-b", "a number")?.map(|b| (b * 1e9).to_string());
+    let arch = match (&plan.model, preset) {
         (_, Some(p)) => p.arch(),
         (ModelSpec::Custom { arch }, None) => arch.clone(),
         _ => Arch::default(),
     };
-    let shaped = shape(r, &mut arch)?;
-    if activation_gb.is_some() || (params.is_some() && !shaped && preset.is_none()) {
-        let mut g = match &plan.model {
-            ModelSpec::Generic { generic } => generic.clone(),
-            _ => Generic::default(),
-        };
-        set(&mut g.params, params);
-        set(&mut g.activation_gb, activation_gb);
-        plan.model = ModelSpec::Generic { generic: g };
+    // The shape flags are written into a custom copy, kept only when they change it.
+    let mut custom = Plan { model: ModelSpec::Custom { arch: arch.clone() }, ..Plan::default() };
+    write_flags(flags, &mut custom, By::Plan, |p| p.starts_with("model.arch."))?;
+    let shaped = custom.model != ModelSpec::Custom { arch };
+    let mut generic = Plan { model: ModelSpec::Generic { generic: Generic::default() }, ..Plan::default() };
+    if let ModelSpec::Generic { .. } = &plan.model {
+        generic.model = plan.model.clone();
+    }
+    write_flags(flags, &mut generic, By::Plan, |p| p.starts_with("model.generic."))?;
+    let activation = flags.given.iter().any(|(_, p)| p.starts_with("model.generic."));
+    let (chosen, params_path) = if activation || (params.is_some() && !shaped && preset.is_none()) {
+        (generic, "model.generic.params")
     } else if shaped || params.is_some() {
-        if params.is_some() {
-            arch.params = params;
+        (custom, "model.arch.params")
+    } else {
+        return Ok(());
+    };
+    plan.model = chosen.model;
+    if let Some(text) = params {
+        if !write_text(plan, params_path, &text) {
+            return Err(CliError(format!("--params-b ({params_path}): expected a number, got {text}")));
         }
-        plan.model = ModelSpec::Custom { arch };
-    }
-    Ok(())
-}
-
-/// Applies the shape flags; says whether any was given.
-fn shape(r: &mut Reader, a: &mut Arch) -> Result<bool, CliError> {
-    let before = a.clone();
-    let f = "model.arch";
-    set(&mut a.layers, r.int("layers", &format!("{f}.layers"))?);
-    set(&mut a.hidden, r.int("hidden", &format!("{f}.hidden"))?);
-    set(&mut a.heads, r.int("heads", &format!("{f}.heads"))?);
-    set(&mut a.kv_heads, r.int("kv-heads", &format!("{f}.kv_heads"))?);
-    if let Some(d) = r.int("head-dim", &format!("{f}.head_dim"))? {
-        a.head_dim = Some(d);
-    }
-    set(&mut a.intermediate, r.int("intermediate", &format!("{f}.intermediate"))?);
-    set(&mut a.vocab, r.int("vocab", &format!("{f}.vocab"))?);
-    set(&mut a.experts, r.int("experts", &format!("{f}.experts"))?);
-    set(&mut a.experts_active, r.int("experts-active", &format!("{f}.experts_active"))?);
-    Ok(*a != before)
-}
-
-fn inference(r: &mut Reader, i: &mut Inference) -> Result<(), CliError> {
-    set(&mut i.context, r.int("context", "inference.context")?);
-    set(&mut i.concurrency, r.int("concurrency", "inference.concurrency")?);
-    set(&mut i.kv_dtype, r.pick("kv-dtype", "inference.kv_dtype", &KV_DTYPES)?);
-    set(&mut i.engine, r.pick("engine", "inference.engine", &ENGINES)?);
-    set(&mut i.gpu_mem_util, r.real("gpu-mem-util", "inference.gpu_mem_util")?);
-    set(&mut i.prompt_tokens, r.int("prompt-tokens", "inference.prompt_tokens")?);
-    set(&mut i.output_tokens, r.int("output-tokens", "inference.output_tokens")?);
-    set(&mut i.ttft_ms, r.real("ttft-ms", "inference.ttft_ms")?);
-    set(&mut i.tpot_ms, r.real("tpot-ms", "inference.tpot_ms")?);
-    set(&mut i.prefix_hit, r.real("prefix-hit", "inference.prefix_hit")?);
-    Ok(())
-}
-
-fn training(r: &mut Reader, t: &mut Training) -> Result<(), CliError> {
-    set(&mut t.method, r.pick("method", "training.method", &METHODS)?);
-    set(&mut t.lora_rank, r.int("lora-rank", "training.lora_rank")?);
-    set(&mut t.lora_targets, r.pick("lora-targets", "training.lora_targets", &TARGETS)?);
-    set(&mut t.precision, r.pick("precision", "training.precision", &PRECISIONS)?);
-    set(&mut t.optimizer, r.pick("optimizer", "training.optimizer", &OPTIMIZERS)?);
-    set(&mut t.batch, r.int("batch", "training.batch")?);
-    set(&mut t.seq, r.int("seq", "training.seq")?);
-    set(&mut t.grad_ckpt, r.pick("grad-ckpt", "training.grad_ckpt", &CKPTS)?);
-    set(&mut t.grad_accum, r.int("grad-accum", "training.grad_accum")?);
-    set(&mut t.loss, r.pick("loss", "training.loss", &LOSSES)?);
-    t.opt_in_bwd |= r.flags.switch("opt-in-bwd")?;
-    t.act_offload |= r.flags.switch("act-offload")?;
-    // The switch from before the loss options: torchtune's chunked loss.
-    if r.flags.switch("chunked-ce")? {
-        t.loss = Loss::Chunked;
-    }
-    if r.flags.switch("no-flash-attn")? {
-        t.flash_attn = false;
-    }
-    Ok(())
-}
-
-fn parallel(r: &mut Reader, plan: &mut Plan) -> Result<(), CliError> {
-    let p = &mut plan.parallel;
-    set(&mut p.gpus, r.int("gpus", "parallel.gpus")?);
-    set(&mut p.tp, r.int("tp", "parallel.tp")?);
-    set(&mut p.pp, r.int("pp", "parallel.pp")?);
-    set(&mut p.shard, r.pick("shard", "parallel.shard", &SHARDS)?);
-    let h = &mut plan.hardware;
-    set(&mut h.gpu, r.flags.value("gpu")?);
-    h.cheapest |= r.flags.switch("cheapest")?;
-    if let Some(gb) = r.real("gpu-mem-gb", "hardware.custom.memory_gb")? {
-        let mut gpu = h.custom.clone().unwrap_or_default();
-        gpu.memory_gb = gb;
-        h.custom = Some(gpu);
+        flags.given.push(("params-b".into(), params_path));
     }
     Ok(())
 }
@@ -420,21 +474,48 @@ mod tests {
 
     fn flags(args: &[&str]) -> Flags {
         let argv: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        Flags::parse(&argv, &PLAN_SWITCHES).unwrap()
+        Flags::parse(&argv, &plan_switches().collect::<Vec<_>>()).unwrap()
     }
 
     #[test]
     fn names_accept_dashes_and_case() {
-        assert_eq!(choice("o", "f", "adamw-8bit", &OPTIMIZERS), Ok(Optimizer::Adamw8bit));
-        assert_eq!(choice("o", "f", "paged-adamw-8bit", &OPTIMIZERS), Ok(Optimizer::PagedAdamw8bit));
-        assert_eq!(choice("p", "f", "pure-bf16", &PRECISIONS), Ok(Precision::PureBf16));
-        assert_eq!(choice("w", "f", "GGUF-Q4_K_M", &WEIGHT_FORMATS), Ok(WeightFormat::GgufQ4KM));
-        assert_eq!(choice("e", "f", "llama.cpp", &ENGINES), Ok(Engine::LlamaCpp));
-        let err = choice("shard", "parallel.shard", "zero9", &SHARDS).unwrap_err();
+        assert_eq!(named("adamw-8bit", &OPTIMIZERS), Ok("adamw8bit"));
+        assert_eq!(named("paged-adamw-8bit", &OPTIMIZERS), Ok("paged_adamw8bit"));
+        assert_eq!(named("pure-bf16", &PRECISIONS), Ok("pure_bf16"));
+        assert_eq!(
+            names::parse(named("GGUF-Q4_K_M", &WEIGHT_FORMATS).unwrap()),
+            Some(WeightFormat::GgufQ4KM)
+        );
+        assert_eq!(named("llama.cpp", &ENGINES), Ok("llama_cpp"));
+        let kind = Kind::Name(|v| named(v, &SHARDS));
+        let err = checked("shard", "parallel.shard", kind, "zero9").unwrap_err();
         assert_eq!(
             err.0,
             "--shard (parallel.shard): unknown \"zero9\"; accepted: none, zero1, zero2, zero3, fsdp"
         );
+    }
+
+    /// Each flag names a field of the plan's table, once.
+    #[test]
+    fn every_field_flag_names_a_plan_field() {
+        let switches = SWITCH_FIELDS.iter().map(|(f, p, _)| (*f, *p));
+        let all: Vec<(&str, &str)> =
+            FIELD_FLAGS.iter().map(|(f, p, _, _)| (*f, *p)).chain(switches).collect();
+        for (flag, path) in &all {
+            assert!(gpuplan_core::plan::field(path).is_some(), "--{flag}: {path}");
+            assert_eq!(all.iter().filter(|(f, _)| f == flag).count(), 1, "--{flag}");
+        }
+    }
+
+    #[test]
+    fn validation_errors_name_the_flag_that_set_the_field() {
+        let mut f = flags(&["--context", "0"]);
+        let plan = plan(&mut f).unwrap();
+        let given = f.finish().unwrap();
+        let err = given.error(&plan.validate(), Lang::En);
+        assert!(err.0.starts_with("--context: inference.context: must be between 1 and"), "{}", err.0);
+        let from_file = Given(Vec::new()).error(&plan.validate(), Lang::En);
+        assert!(from_file.0.starts_with("inference.context: must be"), "{}", from_file.0);
     }
 
     #[test]
@@ -498,8 +579,8 @@ mod tests {
         assert_eq!(err.0, "--context (inference.context): expected a whole number, got \"-5\"");
         let mut f = flags(&["--bogus", "1"]);
         plan(&mut f).unwrap();
-        assert_eq!(f.finish().unwrap_err().0, "unknown flag --bogus (see gpuplan help)");
+        assert_eq!(f.finish().err().unwrap().0, "unknown flag --bogus (see gpuplan help)");
         let argv = vec!["--seq".to_string()];
-        assert!(Flags::parse(&argv, &PLAN_SWITCHES).is_err());
+        assert!(Flags::parse(&argv, &plan_switches().collect::<Vec<_>>()).is_err());
     }
 }

@@ -1,40 +1,31 @@
 //! `gpuplan checklist`: the pre-order checklist and acceptance guide for a
 //! plan, as Markdown (or JSON), ticks from the plan or link plus `--tick`.
 
-use gpuplan_core::checklist::{self, CudaVersion};
+use gpuplan_core::checklist;
 use gpuplan_core::report;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, By, CliError, Flags, Format};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let switches: Vec<&str> =
-        args::PLAN_SWITCHES.iter().chain(&crate::market::SWITCHES).copied().chain(["own-hardware"]).collect();
+        args::plan_switches().chain(crate::market::SWITCHES).chain(["own-hardware"]).collect();
     let mut flags = Flags::parse(argv, &switches)?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
     let own_hardware = flags.switch("own-hardware")?;
-    let cuda = match flags.value("cuda")? {
-        Some(v) => Some(
-            CudaVersion::parse(&v)
-                .ok_or_else(|| CliError(format!("--cuda: expected a version such as 12.8, got \"{v}\"")))?,
-        ),
-        None => None,
-    };
     let extra_ticks = flags.value("tick")?.unwrap_or_default();
     let mut plan = args::plan(&mut flags)?;
     crate::fit::hardware(&mut flags, &mut plan)?;
-    if cuda.is_some() {
-        plan.cuda = cuda;
-    }
+    args::write_flags(&mut flags, &mut plan, By::Checklist, |_| true)?;
     let offers = crate::market::read(&mut flags, &mut plan)?.offers;
-    flags.finish()?;
-    let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let given = flags.finish()?;
+    let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| given.error(&e, lang))?;
     let mut facts = checklist::facts(&plan, &r.memory, r.selection.as_ref(), &offers)
-        .map_err(|e| CliError::fields(&e, lang))?;
+        .map_err(|e| given.error(&e, lang))?;
     facts.rented = !own_hardware;
     let mut ticks = plan.ticks.clone();
     ticks.extend(extra_ticks.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_string));
-    let list = checklist::build(&facts, lang, &ticks).map_err(|e| CliError::fields(&e, lang))?;
+    let list = checklist::build(&facts, lang, &ticks).map_err(|e| given.error(&e, lang))?;
     match format {
         Format::Json => {
             let text = serde_json::to_string_pretty(&list).map_err(|e| CliError(e.to_string()))?;

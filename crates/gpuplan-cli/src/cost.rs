@@ -28,7 +28,7 @@ struct Out<'a> {
 }
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().chain(&market::SWITCHES).copied().collect();
+    let switches: Vec<&str> = args::plan_switches().chain(market::SWITCHES).collect();
     let mut flags = Flags::parse(argv, &switches)?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
@@ -37,13 +37,12 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let export = flags.value("export-offers")?;
     let mut plan = args::plan(&mut flags)?;
     let offers = market::read(&mut flags, &mut plan)?;
-    flags.finish()?;
+    let given = flags.finish()?;
     if let Some(path) = export {
         let text = gpuplan_core::market::export(&offers.offers, &plan.cost.items);
         return std::fs::write(&path, text).map_err(|e| CliError(format!("--export-offers {path}: {e}")));
     }
-    let report =
-        report::evaluate_with(&plan, &offers.offers, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let report = report::evaluate_with(&plan, &offers.offers, lang).map_err(|e| given.error(&e, lang))?;
     let cost = &report.cost;
     match format {
         Format::Json => {

@@ -10,12 +10,12 @@ use gpuplan_core::report;
 use crate::args::{self, CliError, Flags, Format};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let mut flags = Flags::parse(argv, &args::PLAN_SWITCHES)?;
+    let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
     let plan = args::plan(&mut flags)?;
-    flags.finish()?;
-    let report = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let given = flags.finish()?;
+    let report = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     match format {
         Format::Json => {
             let mut value = serde_json::to_value(&report).map_err(|e| CliError(e.to_string()))?;

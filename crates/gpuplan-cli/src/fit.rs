@@ -9,19 +9,19 @@ use gpuplan_core::plan::{Measured, Plan};
 use gpuplan_core::present::{self, Unit};
 use gpuplan_core::speed::SpeedSummary;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, By, CliError, Flags, Format};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let switches: Vec<&str> = args::PLAN_SWITCHES.iter().copied().chain(["own-hardware"]).collect();
+    let switches: Vec<&str> = args::plan_switches().chain(["own-hardware"]).collect();
     let mut flags = Flags::parse(argv, &switches)?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
     let hosted = !flags.switch("own-hardware")?;
     let mut plan = args::plan(&mut flags)?;
     hardware(&mut flags, &mut plan)?;
-    flags.finish()?;
+    let given = flags.finish()?;
     let opts = FitOptions { hosted, ..FitOptions::default() };
-    let report = fit::fit(&plan, &opts).map_err(|e| CliError::fields(&e, lang))?;
+    let report = fit::fit(&plan, &opts).map_err(|e| given.error(&e, lang))?;
     match format {
         Format::Json => {
             let value = serde_json::json!({ "plan": plan, "fit": report });
@@ -36,38 +36,11 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
 /// The fit's own flags: headroom, server size, a custom GPU from a file,
 /// and the run and service figures the speed section reads.
 pub fn hardware(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
-    let h = &mut plan.hardware;
-    if let Some(v) = flags.field::<f64>("headroom", "hardware.headroom_pct", "a number")? {
-        h.headroom_pct = v;
-    }
-    if let Some(v) = flags.field::<f64>("gpus-per-node", "hardware.gpus_per_node", "a number")? {
-        h.gpus_per_node = whole(v, "gpus-per-node", "hardware.gpus_per_node")?;
-    }
+    args::write_flags(flags, plan, By::Fit, |_| true)?;
     if let Some(path) = flags.value("custom-gpu")? {
         let gpu = read_gpu(&path)?;
-        h.gpu = gpu.id.to_string();
-        h.custom = Some(gpu);
-    }
-    let t = &mut plan.training;
-    if let Some(v) = flags.field::<f64>("tokens", "training.dataset_tokens", "a number")? {
-        t.dataset_tokens = v;
-    }
-    if let Some(v) = flags.field::<f64>("epochs", "training.epochs", "a number")? {
-        t.epochs = v;
-    }
-    if let Some(v) = flags.field::<f64>("mfu", "training.mfu", "a number")? {
-        t.mfu = Some(v);
-    }
-    for flag in ["target-qps", "qps"] {
-        if let Some(v) = flags.field::<f64>(flag, "inference.target_qps", "a number")? {
-            // In a plan 0 means "no target"; on the command line it is a mistake.
-            if v.is_nan() || v <= 0.0 {
-                return Err(CliError(format!(
-                    "--{flag} (inference.target_qps): must be greater than 0, got {v}"
-                )));
-            }
-            plan.inference.target_qps = v;
-        }
+        plan.hardware.gpu = gpu.id.to_string();
+        plan.hardware.custom = Some(gpu);
     }
     for given in flags.values("measured-tok-s")? {
         plan.inference.measured.push(measured(&given)?);
@@ -91,14 +64,6 @@ fn measured(given: &str) -> Result<Measured, CliError> {
         )));
     }
     Ok(Measured { gpu: gpu.trim().to_string(), tok_s })
-}
-
-fn whole(v: f64, flag: &str, field: &str) -> Result<u32, CliError> {
-    if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
-        Ok(v as u32)
-    } else {
-        Err(CliError(format!("--{flag} ({field}): expected a whole number, got {v}")))
-    }
 }
 
 fn read_gpu(path: &str) -> Result<Gpu, CliError> {

@@ -86,12 +86,7 @@ fn currency(text: &str) -> Result<Currency, CliError> {
 /// A quick quote (`--hourly X --monthly Y --spot Z`, `--currency`,
 /// `--instance-gpus N`) on the plan's GPU, checked like any offer.
 fn quote(flags: &mut Flags, plan: &mut Plan) -> Result<Option<Offer>, CliError> {
-    if let Some(c) = flags.value("currency")? {
-        plan.cost.currency = currency(&c)?;
-    }
-    if let Some(fx) = flags.parsed("fx", "a number")? {
-        plan.cost.cny_per_usd = fx;
-    }
+    crate::args::write_flags(flags, plan, crate::args::By::Quote, |_| true)?;
     let mut real = |name: &str| flags.parsed::<f64>(name, "a number");
     let (hourly, monthly, spot) = (real("hourly")?, real("monthly")?, real("spot")?);
     let gpus: Option<u32> = flags.parsed("instance-gpus", "a whole number")?;

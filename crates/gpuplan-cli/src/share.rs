@@ -7,16 +7,16 @@ use gpuplan_core::{report, share, snippets};
 use crate::args::{self, CliError, Flags};
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
-    let mut flags = Flags::parse(argv, &args::PLAN_SWITCHES)?;
+    let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
     let base = flags.value("base")?.unwrap_or_default();
     let format = flags.value("format")?;
     let lang = flags.value("lang")?.map(|l| Lang::from_tag(&l));
     let mut plan = args::plan(&mut flags)?;
     crate::fit::hardware(&mut flags, &mut plan)?;
-    flags.finish()?;
+    let given = flags.finish()?;
     let errs = plan.validate();
     if !errs.is_empty() {
-        return Err(CliError::fields(&errs, lang.unwrap_or_default()));
+        return Err(given.error(&errs, lang.unwrap_or_default()));
     }
     let format = format.as_deref().unwrap_or("link");
     if matches!(format, "link" | "text") {
@@ -25,7 +25,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     }
     // The snippets are in words: without --lang, the environment's language.
     let lang = lang.unwrap_or_else(args::env_lang);
-    let r = report::evaluate(&plan, lang).map_err(|e| CliError::fields(&e, lang))?;
+    let r = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     let s = snippets::snippets(&plan, &r, lang, &base);
     match format {
         "iframe" => print!("{}", s.iframe),

@@ -2,6 +2,8 @@
 //! report (estimate + fit search + cost) for the example plans, natively.
 //! `cargo bench -p gpuplan-core` prints median and p90 per plan.
 
+#![allow(clippy::disallowed_methods, reason = "a native bench reads the clock")]
+
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -241,7 +241,7 @@ fn wikitext(s: &str) -> String {
 /// A URL that ends nowhere early: percent-encodes everything but letters,
 /// digits and the URL punctuation that no target format reads as markup.
 fn url(s: &str) -> String {
-    crate::share::escape_keeping(s, b"-._:/?#@!$&+,;=%")
+    crate::percent::escape_keeping(s, b"-._:/?#@!$&+,;=%")
 }
 
 #[cfg(test)]

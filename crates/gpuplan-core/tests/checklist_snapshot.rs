@@ -3,6 +3,8 @@
 //! `UPDATE_SNAPSHOTS=1 cargo test -p gpuplan-core --test checklist_snapshot`
 //! and read the diff before committing it.
 
+#![allow(clippy::disallowed_methods, reason = "a native test reads and writes its snapshot files")]
+
 use gpuplan_core::checklist::{build, to_markdown, CudaVersion, Facts};
 use gpuplan_core::cost::OptionKind;
 use gpuplan_core::hardware;

@@ -4,6 +4,8 @@
 //! `model`), and engines above both, so a module can be read, tested and moved
 //! without the rest of the crate.
 
+#![allow(clippy::disallowed_methods, reason = "a native test reads the crate's sources")]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;

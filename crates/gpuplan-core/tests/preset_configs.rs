@@ -3,6 +3,8 @@
 //! and importing that file must give the preset's shape field by field: the
 //! presets and the importer check each other against the published facts.
 
+#![allow(clippy::disallowed_methods, reason = "a native test reads its config.json fixtures")]
+
 use std::path::PathBuf;
 
 use gpuplan_core::model::presets::{all, find, Preset};

@@ -40,6 +40,23 @@ pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) ->
     }
 }
 
+/// `summary(plan, lang, offers)`: the compact answer for a host page that
+/// draws its own widget: `{ per_gpu_bytes, gpus: { id, name, count, nodes,
+/// per_gpu_bytes, usable_bytes, fits }, cheapest, link, text }`, read from
+/// the same report as `estimate`. With a host's `offers`, `cheapest` is the
+/// cheapest of them on the plan's GPU; set `hardware.cheapest: true` in the
+/// plan to choose the GPU by price among them too.
+#[wasm_bindgen]
+pub fn summary(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    let plan = plan_from(plan)?;
+    let offers = offers_from(offers)?;
+    match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
+        Ok(report) => to_js(&gpuplan_core::summary::summarize(&plan, &report, lang)),
+        Err(errs) => Err(invalid(&errs, lang)?),
+    }
+}
+
 /// The offers given, else the built-in examples.
 fn offers_from(offers: Option<JsValue>) -> Result<Vec<Offer>, JsValue> {
     match offers.filter(|o| !o.is_undefined() && !o.is_null()) {

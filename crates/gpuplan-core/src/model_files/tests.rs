@@ -116,6 +116,7 @@ fn absurd_gguf_counts_are_refused_without_allocating() {
 }
 
 #[test]
+#[allow(clippy::disallowed_methods, reason = "a native test times the reader")]
 fn a_gguf_with_100_000_tensors_reads_quickly() {
     let mut h = tiny_llama();
     h.metadata.remove("llama.block_count");

@@ -12,10 +12,12 @@
 
 use serde::Serialize;
 
-use super::{decode, encode, escape, escape_part, pairs, unescape, Ignored, Param, Reason};
+use super::{decode, encode, escape, pairs, Ignored, Reason};
 use crate::cost::Item;
 use crate::lang::Lang;
 use crate::money::Currency;
+use crate::percent::unescape;
+use crate::plan::fields::{escape_part, Param};
 use crate::project::{Project, Workload, MAX_WORKLOADS};
 
 /// What a link carries: the project and the display choices.

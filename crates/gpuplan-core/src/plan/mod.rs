@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{FieldError, Limit};
 use crate::model::{ModelSpec, WeightFormat};
 
+pub mod fields;
+pub use fields::{field, fields, Field};
+
 /// Training or inference: decides which memory formula and which speed model apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn every_field_round_trips_and_a_plain_offer_keeps_its_v1_form() {
         let mut offers = crate::offers::defaults();
-        offers.extend(crate::market::shipped("", include_str!("../../data/market/cn-offers.json")).offers);
+        offers.extend(crate::market::shipped("", include_str!("../../../data/market/cn-offers.json")).offers);
         for offer in offers {
             let back = from_parts(&parts(&offer)).expect("readable");
             assert_eq!(back, Offer { host: false, ..offer });
