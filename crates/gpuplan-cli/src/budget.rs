@@ -7,6 +7,7 @@ use gpuplan_core::plan::Plan;
 use gpuplan_core::project::Project;
 
 use crate::args::{CliError, Flags};
+use crate::out;
 
 enum Out {
     Text,
@@ -40,11 +41,11 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match out {
         Out::Json => {
             let text = serde_json::to_string_pretty(b).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
-        Out::Text => print!("{}", table(b, lang, false)),
-        Out::Markdown => print!("{}", table(b, lang, true)),
-        Out::Link => println!("?{}", gpuplan_core::share::encode_project(&project, None, None)),
+        Out::Text => out::print(&table(b, lang, false)),
+        Out::Markdown => out::print(&table(b, lang, true)),
+        Out::Link => out::line(&format!("?{}", gpuplan_core::share::encode_project(&project, None, None))),
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use gpuplan_core::checklist;
 use gpuplan_core::report;
 
 use crate::args::{self, By, CliError, Flags, Format};
+use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let switches: Vec<&str> =
@@ -29,9 +30,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let text = serde_json::to_string_pretty(&list).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
-        Format::Text => print!("{}", checklist::to_markdown(&list)),
+        Format::Text => out::print(&checklist::to_markdown(&list)),
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::args::{self, CliError, Flags, Format};
 use crate::market;
+use crate::out;
 
 /// Options shown in text when the shipped market is priced (`--top` to change).
 const MARKET_TOP: usize = 20;
@@ -50,14 +51,14 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
             let selection = report.selection.as_ref();
             let text = serde_json::to_string_pretty(&Out { today: &today, cost, selection, ages })
                 .map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
         Format::Text => {
             let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
             if let Some(s) = &report.selection {
-                println!("{} {}", lang.pick("所选配置：", "Selection:"), s.describe(lang));
+                out::line(&format!("{} {}", lang.pick("所选配置：", "Selection:"), s.describe(lang)));
             }
-            print!("{}", text(cost, lang, &today, top));
+            out::print(&text(cost, lang, &today, top));
         }
     }
     Ok(())

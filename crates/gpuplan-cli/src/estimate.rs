@@ -8,6 +8,7 @@ use gpuplan_core::present::{bytes, Unit};
 use gpuplan_core::report;
 
 use crate::args::{self, CliError, Flags, Format};
+use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
@@ -24,9 +25,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
                 obj.insert(String::from("plan"), plan);
             }
             let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
-        Format::Text => print!("{}", text(&plan, &report.memory, lang)),
+        Format::Text => out::print(&text(&plan, &report.memory, lang)),
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use gpuplan_core::present::{self, Unit};
 use gpuplan_core::speed::SpeedSummary;
 
 use crate::args::{self, By, CliError, Flags, Format};
+use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let switches: Vec<&str> = args::plan_switches().chain(["own-hardware"]).collect();
@@ -26,9 +27,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         Format::Json => {
             let value = serde_json::json!({ "plan": plan, "fit": report });
             let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
-        Format::Text => print!("{}", text(&report, lang)),
+        Format::Text => out::print(&text(&report, lang)),
     }
     Ok(())
 }

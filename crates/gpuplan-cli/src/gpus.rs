@@ -5,6 +5,7 @@ use gpuplan_core::lang::Lang;
 
 use crate::args::{self, CliError, Flags, Format};
 use crate::fit::left;
+use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &[])?;
@@ -14,9 +15,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let text = serde_json::to_string_pretty(catalog()).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
-        Format::Text => print!("{}", text(lang)),
+        Format::Text => out::print(&text(lang)),
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod gpus;
 mod market;
 mod model_file;
 mod models;
+mod out;
 mod share;
 
 use std::process::ExitCode;
@@ -108,7 +109,7 @@ fn run(argv: &[String]) -> Result<(), CliError> {
         "checklist" => checklist::run(rest),
         "budget" => budget::run(rest),
         "help" | "--help" | "-h" => {
-            print!("{HELP}");
+            out::print(HELP);
             Ok(())
         }
         other => Err(CliError(format!("unknown command \"{other}\" (see gpuplan help)"))),

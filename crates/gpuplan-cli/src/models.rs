@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::args::{self, CliError, Flags, Format};
+use crate::out;
 
 #[derive(Serialize)]
 struct Row {
@@ -38,18 +39,18 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let text = serde_json::to_string_pretty(&rows).map_err(|e| CliError(e.to_string()))?;
-            println!("{text}");
+            out::line(&text);
         }
         Format::Text => {
-            println!(
+            out::line(&format!(
                 "{:<18} {:<18} {:>9} {:>9} {:>8}  {:<6}",
                 "id", "name", "params B", "active B", "context", "format"
-            );
+            ));
             for r in &rows {
-                println!(
+                out::line(&format!(
                     "{:<18} {:<18} {:>9.2} {:>9.2} {:>8}  {:<6}",
                     r.id, r.name, r.params_b, r.active_b, r.max_context, r.native_weights
-                );
+                ));
             }
         }
     }

@@ -5,6 +5,7 @@ use gpuplan_core::lang::Lang;
 use gpuplan_core::{report, share, snippets};
 
 use crate::args::{self, CliError, Flags};
+use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
@@ -20,7 +21,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     }
     let format = format.as_deref().unwrap_or("link");
     if matches!(format, "link" | "text") {
-        println!("{base}?{}", share::encode(&plan, lang, None));
+        out::line(&format!("{base}?{}", share::encode(&plan, lang, None)));
         return Ok(());
     }
     // The snippets are in words: without --lang, the environment's language.
@@ -28,9 +29,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let r = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     let s = snippets::snippets(&plan, &r, lang, &base);
     match format {
-        "iframe" => print!("{}", s.iframe),
-        "wiki" => print!("{}", s.wiki),
-        "markdown" => print!("{}", s.markdown),
+        "iframe" => out::print(&s.iframe),
+        "wiki" => out::print(&s.wiki),
+        "markdown" => out::print(&s.markdown),
         other => {
             return Err(CliError(format!(
                 "--format: unknown \"{other}\"; accepted: link, iframe, wiki, markdown"

@@ -117,3 +117,22 @@ fn text_output_shows_derivations_and_sources() {
     assert!(text.contains("c_kv 512 + d_rope 64"), "{text}");
     assert!(text.contains("source:"));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // `gpuplan fit --format json | head -c 100`: the reader closes the pipe
+    // long before the report (hundreds of kilobytes) is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpuplan"))
+        .args(["fit", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 100];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
