@@ -39,9 +39,9 @@ impl Filter {
     fn keeps(&self, o: &Offer) -> bool {
         let provider = self.providers.is_empty()
             || self.providers.iter().any(|p| p.trim().eq_ignore_ascii_case(o.provider.trim()));
-        let region = o.region.to_lowercase();
+        let region = o.region.to_ascii_lowercase();
         let region = self.regions.is_empty()
-            || self.regions.iter().any(|r| region.contains(r.trim().to_lowercase().as_str()));
+            || self.regions.iter().any(|r| region.contains(r.trim().to_ascii_lowercase().as_str()));
         let currency = self.currencies.is_empty() || self.currencies.contains(&o.currency);
         let gpu = self.gpus.is_empty() || self.gpus.iter().any(|g| g.trim() == o.gpu.as_ref());
         provider && region && currency && gpu

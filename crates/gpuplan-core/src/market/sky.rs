@@ -168,7 +168,7 @@ fn row(l: &Layout, rec: &Record, d: &Defaults, out: &mut Import) -> Result<Optio
     let od_max = price(l.get(rec, Col::PriceMax), "od_max_usd_h")?;
     let rules = super::rules::for_provider(provider);
     Ok(Some(Offer {
-        id: Cow::Owned(format!("{}:{instance}:{region}", provider.to_lowercase())),
+        id: Cow::Owned(format!("{}:{instance}:{region}", provider.to_ascii_lowercase())),
         provider: Cow::Owned(provider.to_string()),
         name: Cow::Owned(format!("{provider} {instance}")),
         region: Cow::Owned(notes::region(region, regions)),

@@ -45,7 +45,9 @@ pub fn profile_sizes(card: Option<&Gpu>) -> (f64, f64) {
 /// vLLM's test: device memory of at least 70 GiB and "a100" not in the name.
 pub fn takes_large_defaults(gpu: &Gpu) -> bool {
     let gib = gpu.memory_gb * 1e9 / GIB;
-    let a100 = gpu.id.to_lowercase().contains("a100") || gpu.name.to_lowercase().contains("a100");
+    // ASCII case folding: vLLM's device names are ASCII, and the page keeps
+    // Unicode's case tables out of its bundle.
+    let a100 = [&gpu.id, &gpu.name].iter().any(|s| s.to_ascii_lowercase().contains("a100"));
     gib >= 70.0 && !a100
 }
 
