@@ -211,8 +211,8 @@ pub fn all() -> Vec<Example> {
         },
         Example {
             note: Some(both(
-                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.1 万 token）同时只能容纳 55 个这样的请求，稳态约 4.1 次/秒，10 QPS 需要 3 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 42 个请求同时在途、每个输出 token 约 33 ms，KV 池装满时每卡约 16.5 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
-                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 71k tokens) holds 55 such requests at once: about 4.1 req/s at steady state, so 10 QPS takes 3 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 42 requests in flight at about 33 ms per output token, and about 16.5 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
+                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.1 万 token）同时只能容纳 54 个这样的请求，稳态约 4.1 次/秒，10 QPS 需要 3 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 42 个请求同时在途、每个输出 token 约 33 ms，KV 池装满时每卡约 16.5 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
+                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 71k tokens) holds 54 such requests at once: about 4.1 req/s at steady state, so 10 QPS takes 3 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 42 requests in flight at about 33 ms per output token, and about 16.5 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
             )),
             ..ex(
                 "law-saas-serve",
@@ -250,7 +250,7 @@ mod tests {
     fn law_firm_note_matches_the_serving_model() {
         let law = find("law-saas-serve").expect("example");
         assert!(law.note(Lang::En).is_some_and(|n| n.contains("3 cards")
-            && n.contains("55 such requests")
+            && n.contains("54 such requests")
             && n.contains("42 requests")));
         let count = |plan: &Plan| {
             let fit = crate::fit::fit(plan, &crate::fit::FitOptions::default()).expect("fits");
@@ -258,7 +258,7 @@ mod tests {
             row.speed.and_then(|s| s.gpus_for_target).expect("count")
         };
         let long = count(&law.plan);
-        assert_eq!((long.gpus, long.concurrency), (3, Some(55.0)));
+        assert_eq!((long.gpus, long.concurrency), (3, Some(54.0)));
         assert!((long.replica_rps - 4.1).abs() < 0.1, "{}", long.replica_rps);
         let mut short = law.plan.clone();
         (short.inference.prompt_tokens, short.inference.output_tokens) = (256, 128);

@@ -28,9 +28,10 @@ pub use kv::element_bytes as kv_element_bytes;
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
 pub use runtime::{
     profile as vllm_profile, takes_large_defaults as vllm_takes_large_defaults, Profile as VllmProfile,
-    GRAPHS_BASE as VLLM_GRAPHS_BASE, GRAPHS_PER_LAYER as VLLM_GRAPHS_PER_LAYER,
-    NON_TORCH_ALONE as VLLM_NON_TORCH_ALONE, NON_TORCH_GROUP as VLLM_NON_TORCH_GROUP,
-    PROFILE_FORWARD as VLLM_PROFILE_FORWARD, SAMPLER_COPIES as VLLM_SAMPLER_COPIES,
+    GRAPHS_BASE as VLLM_GRAPHS_BASE, GRAPHS_KEPT as VLLM_GRAPHS_KEPT,
+    GRAPHS_PER_LAYER as VLLM_GRAPHS_PER_LAYER, NON_TORCH_ALONE as VLLM_NON_TORCH_ALONE,
+    NON_TORCH_GROUP as VLLM_NON_TORCH_GROUP, PROFILE_FORWARD as VLLM_PROFILE_FORWARD,
+    SAMPLER_COPIES as VLLM_SAMPLER_COPIES,
 };
 pub use training::adapter_params;
 pub use weights::{gathered_bytes as gathered_embedding_bytes, head as lm_head, input_embedding_params};

@@ -73,8 +73,19 @@ pub const NON_TORCH_GROUP: f64 = 2.11 * GIB;
 /// CUDA graphs of the decode batch sizes (up to 512): a base and a share per
 /// layer on the GPU, fitted on the "CUDA graph pool memory" vLLM 0.19 logged
 /// in llm-d-planner's H100 sweep (0.64–1.79 GiB; `core_factors_are_the_fit`).
-pub const GRAPHS_BASE: f64 = 0.38 * GIB;
-pub const GRAPHS_PER_LAYER: f64 = 0.016 * GIB;
+/// Of the per-layer share, `GRAPHS_KEPT` stays whole under tensor parallelism
+/// and the rest is divided by the TP degree: the captured intermediates are
+/// per-GPU activations of the largest capture batch, whose attention and MLP
+/// widths split across the group while the residual stream does not.
+pub const GRAPHS_BASE: f64 = 0.26 * GIB;
+pub const GRAPHS_PER_LAYER: f64 = 0.021 * GIB;
+pub const GRAPHS_KEPT: f64 = 0.65;
+
+/// The CUDA graph pool on one GPU of `split`.
+fn graphs(arch: &Arch, split: &Split) -> f64 {
+    let layers = f64::from(arch.layers.div_ceil(split.pp.max(1)));
+    GRAPHS_BASE + GRAPHS_PER_LAYER * layers * (GRAPHS_KEPT + (1.0 - GRAPHS_KEPT) / split.tp_f())
+}
 
 pub const SOURCE: &str = "memory.md \"Runtime overhead\"; vLLM arg_utils.py profile defaults by card; \
      vLLM startup logs (activation peak = max(forward, sampler), non-torch, CUDA graphs) calibrated on \
@@ -139,7 +150,7 @@ pub fn bytes(arch: &Arch, split: &Split, inf: &Inference, card: Option<&Gpu>) ->
 /// vLLM's profile at its default sizes, plus what lies outside its budget.
 fn profiled(arch: &Arch, split: &Split, (tokens, seqs): (f64, f64)) -> Workspace {
     let p = profile(arch, split.tp, tokens, seqs);
-    let graphs = GRAPHS_BASE + GRAPHS_PER_LAYER * f64::from(arch.layers.div_ceil(split.pp.max(1)));
+    let graphs = graphs(arch, split);
     let in_budget = p.activation(SAMPLER_COPIES) + p.non_torch + graphs;
     let total = CUDA_CONTEXT + in_budget;
     let derivation = why!(
@@ -214,6 +225,14 @@ mod tests {
         assert_eq!(profile_sizes(card("rtx-4090")), (2048.0, 256.0));
         assert_eq!(profile_sizes(card("a100-80-sxm")), (2048.0, 256.0));
         assert_eq!(profile_sizes(None), (8192.0, 1024.0));
+    }
+
+    #[test]
+    fn the_graph_pool_shrinks_with_tensor_parallelism_to_its_kept_share() {
+        // llm-d-planner's vLLM 0.19 logs for Llama 3.1 8B: 0.91, 0.76, 0.67 GiB at TP 1, 2, 4.
+        let at = |tp| graphs(&llama3_8b(), &Split { tp, ..ONE }) / GIB;
+        assert!(at(1) > at(2) && at(2) > at(4), "{} {} {}", at(1), at(2), at(4));
+        assert!((at(4) - 0.76).abs() < 0.01, "{}", at(4));
     }
 
     #[test]
