@@ -73,6 +73,11 @@ pub fn num(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A share (0.12) as a whole percentage: "12 %".
+pub(crate) fn pct(share: f64) -> String {
+    format!("{} %", fixed(share * 100.0, 0))
+}
+
 /// Three significant digits; powers of ten for large and small values.
 pub(crate) fn n(x: f64) -> String {
     let a = x.abs();

@@ -88,7 +88,8 @@ impl Currency {
 }
 
 /// Thousands separators for a whole number.
-fn group(n: u64) -> String {
+/// Thousands separators on a whole number: 1234567 -> "1,234,567".
+pub(crate) fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -80,18 +80,8 @@ pub fn amount(x: f64) -> String {
 
 /// An integer-valued f64 with thousands separators: 1234567 -> "1,234,567".
 pub fn grouped(x: f64) -> String {
-    let digits = format!("{:.0}", x.abs());
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    if x < 0.0 {
-        out.push('-');
-    }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let sign = if x < 0.0 { "-" } else { "" };
+    format!("{sign}{}", crate::money::group(x.abs().round() as u64))
 }
 
 /// What kind of number a figure is, as one sign: "≤" for upper bounds, "≥"

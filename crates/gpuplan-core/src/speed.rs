@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 
-use crate::derivation::{fixed, n};
+use crate::derivation::{n, pct};
 use crate::error::{FieldError, Limit, Problem};
 use crate::figure::{Basis, Figure};
 use crate::hardware::{Gpu, HwFormat, Support};
@@ -528,10 +528,6 @@ impl Missing {
             }
         }
     }
-}
-
-fn pct(share: f64) -> String {
-    format!("{} %", fixed(share * 100.0, 0))
 }
 
 #[cfg(test)]

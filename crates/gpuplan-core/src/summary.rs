@@ -9,7 +9,7 @@ use crate::lang::Lang;
 use crate::plan::Plan;
 use crate::present::{bytes, Unit};
 use crate::report::Report;
-use crate::selection::Purchase;
+use crate::selection::{Basis, Purchase};
 
 /// What the plan takes on the selected GPU.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,7 +51,7 @@ pub fn summarize(plan: &Plan, report: &Report, lang: Lang) -> Summary {
         nodes: s.nodes,
         per_gpu_bytes: s.per_gpu_bytes,
         usable_bytes: s.usable_bytes,
-        fits: s.per_gpu_bytes <= s.usable_bytes,
+        fits: s.basis != Basis::DoesNotFit,
     });
     // The line quotes the selected layout's peak: the plan's own layout may
     // not fit, and the selection is what the host's visitor would order.

@@ -17,7 +17,7 @@ pub use replica::replica;
 pub use sizing::{Binding, TargetCount, Targets};
 pub use step::{Link, Moe, Replica, Step};
 
-use crate::derivation::n;
+use crate::derivation::{n, pct};
 use crate::figure::Basis;
 
 /// An expected figure with its range, kind and derivation.
@@ -151,10 +151,6 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
         compute_bound: step.compute_bound(),
         efficiency: *e,
     }
-}
-
-fn pct(share: f64) -> String {
-    format!("{:.0} %", share * 100.0)
 }
 
 #[cfg(test)]
