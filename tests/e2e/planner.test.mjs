@@ -180,8 +180,19 @@ test('the first screen shows the answer, on a phone and on a desktop', async () 
     await ready(page);
     const peak = await page.getByTestId('peak-memory').boundingBox();
     assert.ok(peak && peak.y + peak.height <= viewport.height, `${viewport.width} px: peak memory at ${peak?.y}px`);
+    for (const id of ['answer-gpus', 'answer-cost']) {
+      const box = await page.getByTestId(id).boundingBox();
+      assert.ok(box && box.y + box.height <= viewport.height, `${viewport.width} px: ${id} at ${box?.y}px`);
+    }
     const examples = await page.locator('.examples').boundingBox();
     assert.ok(examples.y > peak.y, `${viewport.width} px: the examples come after the answer`);
+    // The answer quotes the bill's rows, never a figure of its own: the
+    // chosen GPU's cheapest, and the bill's cheapest when it is elsewhere.
+    const totals = await page.locator('tr span.strong').allTextContents();
+    assert.ok(totals.includes(await page.getByTestId('answer-cost').textContent()));
+    const best = await page.locator('tr.best span.strong').first().textContent();
+    const answers = await page.getByTestId('answer').locator('strong').allTextContents();
+    assert.ok(answers.includes(best), `${answers} names the bill's cheapest, ${best}`);
     await context.close();
   }
 });

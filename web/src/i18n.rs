@@ -199,7 +199,16 @@ texts! {
     // Results
     PeakMemory => "每卡峰值显存", "Peak memory per GPU";
     PeakAllocated => "框架峰值分配", "peak allocated by the framework";
-    PeakReserved => "预留池（vLLM 按利用率上限预分配 KV）", "reserved pool (vLLM pre-allocates KV up to the limit)";
+    PeakReserved => "工作负载所需；引擎另按整段上下文预分配 KV 缓存", "what the workload needs; the engine allocates its KV cache up front";
+    PeakNeedReserves => "工作负载所需；引擎启动即预留 ", "what the workload needs; the engine reserves ";
+    PeakPoolOf => "（其中 KV 池 ", " at start (KV pool ";
+    PeakSmiShows => "），nvidia-smi 显示的是预留量", "), which is what nvidia-smi shows";
+    AnswerGpus => "要订的 GPU", "GPUs to order";
+    AnswerCost => "这款 GPU 上的最低总价", "Cheapest on this GPU";
+    AnswerBest => "所有能装下的报价中最便宜", "Cheapest of every offer that holds it";
+    AnswerMonths => "{} 个月合计", "total over {} months";
+    AnswerRun => "一次完整运行（含调试缓冲）", "one whole run, debugging included";
+    AnswerNoOffer => "所选 GPU 没有满足此方案的报价", "No offer on this GPU meets the plan";
     Breakdown => "显存构成", "Memory breakdown";
     Why => "这个数字怎么来的", "Why this number";
     UsableMemory => "所选 GPU 的可用显存", "Usable memory of the chosen GPU";

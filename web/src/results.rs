@@ -2,6 +2,8 @@
 //! it is; the blocks below follow the whole report.
 
 use gpuplan_core::memory::{Component, Components, MemoryResult, PeakKind};
+use gpuplan_core::plan::Task;
+use gpuplan_core::selection::Basis;
 use leptos::prelude::*;
 use web_sys::Element;
 
@@ -12,7 +14,7 @@ use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
-use crate::state::{App, Headline};
+use crate::state::{App, Headline, Report};
 use gpuplan_core::present::{self, Unit};
 
 /// CSS classes of the memory components, in the core's order.
@@ -40,9 +42,16 @@ pub fn results(app: App) -> Option<Element> {
     });
     append(&section, Some(heading));
     append(&section, stale(app));
-    for block in
-        [headline_block(app), mem_chart(app), fit_table(app), cost_table(app), checklist(app), compare(app)]
-    {
+    for block in [
+        headline_block(app),
+        answer_block(app),
+        why_block(app),
+        mem_chart(app),
+        fit_table(app),
+        cost_table(app),
+        checklist(app),
+        compare(app),
+    ] {
         append(&body, block);
     }
     append(&section, Some(body));
@@ -68,8 +77,8 @@ fn stale(app: App) -> Option<Element> {
     host("", body, |_, _| {})
 }
 
-/// The headline: peak memory, its bar against the plan's GPU, and why each
-/// part is what it is. One patched block, redrawn in the keystroke's frame.
+/// The headline: peak memory and its bar against the plan's GPU. One
+/// patched block, redrawn in the keystroke's frame.
 fn headline_block(app: App) -> Option<Element> {
     let body = move || {
         let (lang, unit) = (app.lang, app.unit.get());
@@ -78,20 +87,96 @@ fn headline_block(app: App) -> Option<Element> {
     host("", body, |_, _| {})
 }
 
+/// "Why this number", from the same headline as the peak.
+fn why_block(app: App) -> Option<Element> {
+    let body = move || {
+        let (lang, unit) = (app.lang, app.unit.get());
+        Some(app.head_shown.with(|r| why(r.as_deref(), lang, unit)))
+    };
+    host("", body, |_, _| {})
+}
+
+/// The answer beside the peak: the GPUs to order and the cheapest option
+/// that meets the plan, read from the report's one selected configuration,
+/// so the first screen names what the fit table, the bill and the
+/// checklist name.
+fn answer_block(app: App) -> Option<Element> {
+    let body = move || {
+        let span = app.settled.with(|p| match p.task {
+            Task::Train => t(app.lang, K::AnswerRun).to_string(),
+            Task::Infer => {
+                t(app.lang, K::AnswerMonths).replace("{}", &gpuplan_core::money::num(p.cost.months))
+            }
+        });
+        app.shown.with(|r| r.as_deref().and_then(|r| answer(r, &span, app.lang)))
+    };
+    host("", body, |_, _| {})
+}
+
+/// `span`: how long the bill runs, in words.
+fn answer(r: &Report, span: &str, lang: Lang) -> Option<El> {
+    let sel = r.selection.as_ref()?;
+    let class = if sel.basis == Basis::DoesNotFit { "answer over" } else { "answer" };
+    let gpus = h("p")
+        .k(h("span").c("answer-label").t(t(lang, K::AnswerGpus)))
+        .k(h("strong").a("data-testid", "answer-gpus").t(&format!("{} × {}", sel.gpus, sel.gpu_name)))
+        .k(h("span").c("answer-note").t(&format!("{} · {}", sel.layout(lang), sel.basis_text(lang))));
+    let chosen = sel.option.as_ref().map(|p| p.id.as_str());
+    let on_gpu = chosen.and_then(|id| option_row(r, id, K::AnswerCost, "answer-cost", span, lang));
+    let cost = on_gpu.unwrap_or_else(|| h("p").c("answer-note").t(t(lang, K::AnswerNoOffer)));
+    // The bill compares every GPU that holds the plan; name its cheapest
+    // when it is not on the chosen GPU, so a cheaper card is never hidden.
+    let best = r.cost.best.as_deref().filter(|&b| Some(b) != chosen);
+    let elsewhere = best.and_then(|id| option_row(r, id, K::AnswerBest, "answer-best", span, lang));
+    Some(h("div").c(class).a("data-testid", "answer").k(gpus).k(cost).opt(elsewhere))
+}
+
+/// One purchase option of the bill: its total, what it is, and for how long.
+fn option_row(r: &Report, id: &str, label: K, testid: &str, span: &str, lang: Lang) -> Option<El> {
+    let o = r.cost.options.iter().find(|o| o.id == id)?;
+    let note = format!(
+        "{span} · {} · {} × {} ({})",
+        o.label(lang),
+        o.instances,
+        o.gpus_per_instance,
+        t(lang, K::InstancesGpus)
+    );
+    Some(
+        h("p")
+            .k(h("span").c("answer-label").t(t(lang, label)))
+            .k(h("strong").a("data-testid", testid).t(&present::money(o.total, o.currency)))
+            .k(h("span").c("answer-note").t(&note)),
+    )
+}
+
 fn headline(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
     let value = r.map(|r| present::bytes(r.memory.per_gpu_bytes, unit)).unwrap_or_default();
-    let kind = match r.map(|r| r.memory.peak_kind) {
-        Some(PeakKind::Reserved) => K::PeakReserved,
-        _ => K::PeakAllocated,
-    };
     let peak = h("div")
         .c("peak")
         .k(h("p").c("peak-label").t(t(lang, K::PeakMemory)))
         .k(h("p").c("peak-value").a("data-testid", "peak-memory").t(&value))
-        .k(h("p").c("peak-kind").t(t(lang, kind)));
+        .k(h("p").c("peak-kind").t(&r.map(|r| peak_kind(&r.memory, lang, unit)).unwrap_or_default()));
     let bar =
         h("div").c("breakdown").k(h("h3").t(t(lang, K::Breakdown))).opt(r.map(|r| breakdown(r, lang, unit)));
-    h("div").k(peak).k(bar).k(why(r, lang, unit))
+    h("div").k(peak).k(bar)
+}
+
+/// What the peak is: a framework's peak allocation, or what the workload
+/// needs inside a pool the engine reserves up front, with the reservation's
+/// size when the core knows it (that, not the need, is what nvidia-smi shows).
+fn peak_kind(m: &MemoryResult, lang: Lang, unit: Unit) -> String {
+    match (m.peak_kind, m.reserved_bytes, m.kv_pool_bytes) {
+        (PeakKind::Allocated, ..) => t(lang, K::PeakAllocated).to_string(),
+        (PeakKind::Reserved, Some(reserved), Some(pool)) => format!(
+            "{}{}{}{}{}",
+            t(lang, K::PeakNeedReserves),
+            present::bytes(reserved, unit),
+            t(lang, K::PeakPoolOf),
+            present::bytes(pool, unit),
+            t(lang, K::PeakSmiShows),
+        ),
+        (PeakKind::Reserved, ..) => t(lang, K::PeakReserved).to_string(),
+    }
 }
 
 /// Bar geometry: each component's share of the peak, and where the peak, the

@@ -103,27 +103,10 @@ impl Selection {
 
     /// "4 × GeForce RTX 4090 (4 replicas of 1 GPU, the plan's layout) · Example · monthly, 4 instances"
     pub fn describe(&self, lang: Lang) -> String {
-        let basis = match self.basis {
-            Basis::Plan => lang.pick("本方案的切分", "the plan's layout"),
-            Basis::Fit => lang.pick(
-                "本方案的切分放不下，取能装下的最少卡数",
-                "the plan's layout does not fit: the fewest GPUs that do",
-            ),
-            Basis::DoesNotFit => lang.pick("放不下", "does not fit"),
-        };
-        let mut layout = vec![format!("tp {} · pp {}", self.tp, self.pp)];
-        if self.replicas > 1 {
-            layout.push(match lang.written() {
-                Lang::Zh => format!("{} 份副本", self.replicas),
-                Lang::En => format!("{} replicas", self.replicas),
-            });
-        }
-        if self.shard != Shard::None {
-            layout.push(crate::names::variant(&self.shard).unwrap_or_default().to_string());
-        }
+        let (layout, basis) = (self.layout(lang), self.basis_text(lang));
         let head = match lang.written() {
-            Lang::Zh => format!("{} × {}（{}；{basis}）", self.gpus, self.gpu_name, layout.join("，")),
-            Lang::En => format!("{} × {} ({}; {basis})", self.gpus, self.gpu_name, layout.join(", ")),
+            Lang::Zh => format!("{} × {}（{layout}；{basis}）", self.gpus, self.gpu_name),
+            Lang::En => format!("{} × {} ({layout}; {basis})", self.gpus, self.gpu_name),
         };
         match &self.option {
             Some(o) => match lang.written() {
@@ -136,6 +119,34 @@ impl Selection {
                 "{head} · {}",
                 lang.pick("这款 GPU 没有满足此方案的报价", "no offer for this GPU meets the plan")
             ),
+        }
+    }
+
+    /// The layout in words: "tp 2 · pp 1, 2 replicas, ZeRO-3".
+    pub fn layout(&self, lang: Lang) -> String {
+        let mut layout = vec![format!("tp {} · pp {}", self.tp, self.pp)];
+        if self.replicas > 1 {
+            layout.push(match lang.written() {
+                Lang::Zh => format!("{} 份副本", self.replicas),
+                Lang::En => format!("{} replicas", self.replicas),
+            });
+        }
+        if self.shard != Shard::None {
+            layout.push(crate::names::variant(&self.shard).unwrap_or_default().to_string());
+        }
+        layout.join(lang.pick("，", ", "))
+    }
+
+    /// Why this configuration: the plan's own layout, the fewest GPUs that
+    /// hold it, or none that does.
+    pub fn basis_text(&self, lang: Lang) -> &'static str {
+        match self.basis {
+            Basis::Plan => lang.pick("本方案的切分", "the plan's layout"),
+            Basis::Fit => lang.pick(
+                "本方案的切分放不下，取能装下的最少卡数",
+                "the plan's layout does not fit: the fewest GPUs that do",
+            ),
+            Basis::DoesNotFit => lang.pick("放不下", "does not fit"),
         }
     }
 
