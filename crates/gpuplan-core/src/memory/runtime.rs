@@ -73,10 +73,12 @@ pub const NON_TORCH_GROUP: f64 = 2.11 * GIB;
 /// CUDA graphs of the decode batch sizes (up to 512): a base and a share per
 /// layer on the GPU, fitted on the "CUDA graph pool memory" vLLM 0.19 logged
 /// in llm-d-planner's H100 sweep (0.64–1.79 GiB; `core_factors_are_the_fit`).
-/// Of the per-layer share, `GRAPHS_KEPT` stays whole under tensor parallelism
-/// and the rest is divided by the TP degree: the captured intermediates are
-/// per-GPU activations of the largest capture batch, whose attention and MLP
-/// widths split across the group while the residual stream does not.
+/// The per-layer share follows the number of graphs, not the width: vLLM
+/// captures one piecewise graph per layer boundary for each capture size and
+/// keeps only weak references to their outputs, so the pool holds about one
+/// forward of the largest capture batch and the rest is each graph's own
+/// cost. Of that share, `GRAPHS_KEPT` stays whole under tensor parallelism and
+/// the rest is divided by the TP degree, as fitted (the logs shrink with TP).
 pub const GRAPHS_BASE: f64 = 0.26 * GIB;
 pub const GRAPHS_PER_LAYER: f64 = 0.021 * GIB;
 pub const GRAPHS_KEPT: f64 = 0.65;
