@@ -441,6 +441,9 @@ fn graph_pool_alternatives_held_out() {
         let abs: Vec<f64> = e.iter().map(|x| x.abs()).collect();
         let worst = abs.iter().copied().fold(0.0, f64::max);
         println!("{name}: held out median {:.1} %, worst {:.1} %", median(abs) * 100.0, worst * 100.0);
+        // The strict test's ignore rests on this: no form tried reaches it.
+        // A form (or a new row) that does should replace the core's.
+        assert!(worst > 0.25, "{name} is within 25 % held out: adopt it and lift the strict test's ignore");
     }
     assert!(results.iter().all(|(e, _)| e.len() == rows.len() && e.iter().all(|x| x.is_finite())));
 }
