@@ -158,13 +158,15 @@ pub fn chart(c: &Chart) -> El {
     }
     for (v, label) in &c.marks {
         let px = x.px(*v);
-        svg = svg.k(line("mark", px, TOP, px, bottom)).k(text(
-            px + 4.0,
-            TOP + 10.0,
-            "start",
-            "mark-label",
-            label,
-        ));
+        // A mark in the plot's right half is labelled to its left and at the
+        // foot, so the label is never cut at the chart's edge nor drawn over
+        // the limit's label in the top right corner.
+        let (lx, ly, anchor) = if px > (LEFT + right) / 2.0 {
+            (px - 4.0, bottom - 6.0, "end")
+        } else {
+            (px + 4.0, TOP + 10.0, "start")
+        };
+        svg = svg.k(line("mark", px, TOP, px, bottom)).k(text(lx, ly, anchor, "mark-label", label));
     }
     for sr in &c.series {
         let px: Vec<(f64, f64)> = sr.points.iter().map(|&(a, b)| (x.px(a), y.px(b))).collect();

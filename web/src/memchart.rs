@@ -1,8 +1,8 @@
-//! Memory against context length (inference) or sequence length (training),
-//! each point from the core's memory engine, with the chosen GPU's limit.
+//! Memory against context length (inference) or sequence length (training):
+//! the core's series (`memory::by_length`), with the chosen GPU's limit.
 
 use gpuplan_core::memory;
-use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::plan::Task;
 use leptos::prelude::*;
 use web_sys::Element;
 
@@ -12,46 +12,11 @@ use crate::i18n::{t, K};
 use crate::state::App;
 use gpuplan_core::present;
 
-/// Longest length the chart spans.
-const MAX_TOKENS: u64 = 1 << 20;
-
-/// Powers of two from 512 up to the model's trained context (or the plan's
-/// current length, if longer), with the current length itself.
-pub fn lengths(current: u64, model_max: Option<u64>) -> Vec<u64> {
-    let top = model_max.unwrap_or(131_072).max(current).clamp(1024, MAX_TOKENS);
-    let mut v: Vec<u64> = (9..=20).map(|k| 1u64 << k).filter(|&n| n <= top).collect();
-    if !v.contains(&current) && current <= MAX_TOKENS {
-        v.insert(v.partition_point(|&n| n < current), current);
-    }
-    v
-}
-
-/// (tokens, bytes the workload needs per GPU) from the memory engine at each
-/// length. For vLLM this is the need, not the pool it reserves.
-pub fn sweep(plan: &Plan) -> Vec<(u64, u64)> {
-    let current = match plan.task {
-        Task::Infer => plan.inference.context,
-        Task::Train => plan.training.seq,
-    };
-    let model_max = plan.model.arch().map(|a| a.max_context);
-    lengths(current, model_max)
-        .into_iter()
-        .filter_map(|n| {
-            let mut p = plan.clone();
-            match p.task {
-                Task::Infer => p.inference.context = n,
-                Task::Train => p.training.seq = n,
-            }
-            memory::estimate(&p).ok().map(|m| (n, m.per_gpu_bytes))
-        })
-        .collect()
-}
-
 pub fn mem_chart(app: App) -> Option<Element> {
     // Recomputed only for a valid plan, so the chart keeps the last good curve.
     let points = Memo::new(move |prev: Option<&Vec<(u64, u64)>>| {
         if app.outcome.with(|o| o.is_ok()) {
-            app.settled.with(sweep)
+            app.settled.with(memory::by_length)
         } else {
             prev.cloned().unwrap_or_default()
         }
@@ -80,7 +45,7 @@ pub fn mem_chart(app: App) -> Option<Element> {
             )
         });
         let marks = longest
-            .filter(|&n| n <= MAX_TOKENS)
+            .filter(|&n| n <= memory::SWEEP_MAX_TOKENS)
             .map(|n| (n as f64, format!("{} {}", t(lang, K::LongestFits), tokens(n as f64))))
             .into_iter()
             .collect();
@@ -97,25 +62,4 @@ pub fn mem_chart(app: App) -> Option<Element> {
         Some(block("memchart-h", t(lang, title_key)).k(chart))
     };
     host("", body, |_, _| {})
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lengths_span_the_model_and_include_the_plan() {
-        assert_eq!(lengths(8192, Some(8192)), vec![512, 1024, 2048, 4096, 8192]);
-        assert_eq!(lengths(3000, Some(4096)), vec![512, 1024, 2048, 3000, 4096]);
-        assert_eq!(lengths(100, Some(131_072)).first(), Some(&100));
-        assert_eq!(lengths(10_000_000, None).last(), Some(&(1 << 20)));
-    }
-
-    #[test]
-    fn memory_grows_with_context() {
-        let s = sweep(&Plan::default());
-        assert!(s.len() >= 8);
-        assert!(s.windows(2).all(|w| w[0].1 <= w[1].1), "{s:?}");
-        assert!(s.first().map(|f| f.1) < s.last().map(|l| l.1), "the KV cache grows: {s:?}");
-    }
 }

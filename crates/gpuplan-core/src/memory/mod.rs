@@ -19,6 +19,7 @@ mod kv;
 mod rule_of_thumb;
 mod runtime;
 mod split;
+mod sweep;
 mod training;
 mod weights;
 
@@ -33,6 +34,7 @@ pub use runtime::{
     NON_TORCH_GROUP as VLLM_NON_TORCH_GROUP, PROFILE_FORWARD as VLLM_PROFILE_FORWARD,
     SAMPLER_COPIES as VLLM_SAMPLER_COPIES,
 };
+pub use sweep::{by_length, MAX_TOKENS as SWEEP_MAX_TOKENS};
 pub use training::adapter_params;
 pub use weights::{gathered_bytes as gathered_embedding_bytes, head as lm_head, input_embedding_params};
 
