@@ -79,7 +79,7 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
     let step = &s.step;
     let pp = r.pp.max(1);
     let step_text = format!(
-        "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {} + all-reduce {} ms)",
+        "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {} + attention {} ms + all-reduce {} ms)",
         n(step.overhead_s * 1e3),
         n(step.memory_s * 1e3),
         n(r.bandwidth_tbs),
@@ -87,6 +87,7 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
         n(step.compute_s * 1e3),
         n(r.tflops),
         pct(r.compute_share()),
+        n(step.attention_s * 1e3),
         n(step.comm_s * 1e3),
     );
     let tpot_ms = s.tpot_s * 1e3;

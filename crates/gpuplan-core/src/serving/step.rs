@@ -2,12 +2,12 @@
 //! share the step (chunked prefill). A step reads the weights once (for MoE,
 //! the experts the batch's tokens touch; the input embedding is a gather of
 //! a few rows, not a read) and the KV of every active sequence, and computes
-//! 2·P FLOPs per token plus attention over the context. The LM head runs
-//! only on the tokens that need logits: decode tokens and the last token of
-//! a prompt (llama.cpp since PR 6122, vLLM's logits processor, TensorRT-LLM
-//! without context logits); a prefill chunk that ends no prompt skips it. It lasts the memory
-//! time plus the compute time at the engine's achieved efficiency, plus the
-//! tensor-parallel all-reduces and fixed costs per layer and per sequence.
+//! 2·P FLOPs per token in its GEMMs. The LM head runs only on the tokens that
+//! need logits: decode tokens and the last token of a prompt (llama.cpp since
+//! PR 6122, vLLM's logits processor, TensorRT-LLM without context logits); a
+//! prefill chunk that ends no prompt skips it. It lasts the memory time plus
+//! the GEMMs' time at the engine's achieved efficiency, plus attention, plus
+//! the tensor-parallel all-reduces and fixed costs per layer and per sequence.
 //! Memory and compute add rather than overlap: the achieved FLOP rate then
 //! saturates with the tokens in a step, n ÷ (n + n*) of the compute share,
 //! n* being the tokens whose GEMMs take as long as the weight read (skinny
@@ -15,6 +15,14 @@
 //! max(memory, compute): vLLM's growth of step time with batch on an RTX 4090
 //! and TensorRT-LLM's static batches fit the same compute share with it, and
 //! shares 1.7x apart with the max (docs/serving.md).
+//!
+//! Attention over the context is its own kernel (FlashAttention), with its
+//! own roofline rather than a share of the GEMMs' sum: the larger of its
+//! FLOPs at the GEMMs' share and its KV reads at the achieved bandwidth. A
+//! decode token's attention reads its sequence's KV once, which the memory
+//! time already holds; a prompt chunk's attention reads the KV once per tile
+//! of query rows. A separate fitted attention share was tried and rejected
+//! (docs/serving.md, "Calibration").
 
 use serde::Serialize;
 
@@ -27,6 +35,13 @@ const ALLREDUCE_LATENCY_S: (f64, f64) = (8.0e-6, 20.0e-6);
 
 /// Bytes per activation element the all-reduce moves (16-bit activations).
 const ACTIVATION_BYTES: f64 = 2.0;
+
+/// Query rows one FlashAttention thread block holds while it streams the KV
+/// past them: each block reads its sequence's KV once. FlashAttention-2's
+/// forward kernels take 64 or 128 rows (`Kernel_traits` kBlockM in
+/// `flash_fwd_launch_template.h`, 64 for the larger head dimensions and on
+/// consumer Ampere/Ada); llama.cpp's tensor-core kernel up to 64 columns.
+const QUERY_TILE: f64 = 64.0;
 
 /// The routed experts of a MoE model, for the share of them a batch touches.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -43,6 +58,16 @@ pub struct Link {
     /// One direction, GB/s.
     pub gbs: f64,
     pub nvlink: bool,
+}
+
+/// Seconds to do `work` at `rate` per second; none when there is no rate
+/// (the other terms of the step then carry its cost).
+fn per_s(work: f64, rate: f64) -> f64 {
+    if rate > 0.0 {
+        work / rate
+    } else {
+        0.0
+    }
 }
 
 /// One model replica on its GPUs: per-GPU figures of a stage.
@@ -87,19 +112,22 @@ pub struct Replica {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Step {
     pub memory_s: f64,
+    /// The GEMMs (projections, MLP, LM head).
     pub compute_s: f64,
+    /// Attention beyond the decode KV read that `memory_s` holds.
+    pub attention_s: f64,
     pub comm_s: f64,
     pub overhead_s: f64,
 }
 
 impl Step {
     pub fn seconds(&self) -> f64 {
-        self.overhead_s + self.memory_s + self.compute_s + self.comm_s
+        self.overhead_s + self.memory_s + self.compute_s + self.attention_s + self.comm_s
     }
 
     /// More time computing than reading.
     pub fn compute_bound(&self) -> bool {
-        self.compute_s > self.memory_s
+        self.compute_s + self.attention_s > self.memory_s
     }
 }
 
@@ -144,15 +172,39 @@ impl Replica {
         let body =
             (self.weight_bytes - self.gathered_bytes - self.head_bytes).max(0.0) * self.weight_share(tokens);
         let bytes = body + head + batch * context * self.kv_bytes_per_token;
-        let attention = 4.0 * self.attention_width * (batch * context + prefill * prefill_context);
         let layers = (self.active_params - self.head_params - self.embedding_params).max(0.0);
-        let flops = 2.0 * (layers * tokens + self.head_params * logits) + attention;
+        let flops = 2.0 * (layers * tokens + self.head_params * logits);
         Step {
-            memory_s: bytes / (self.bandwidth_tbs * 1e12 * e.bandwidth),
+            memory_s: bytes / self.bytes_per_s(),
             compute_s: flops / (self.tflops * 1e12 * self.compute_share()),
+            attention_s: self.attention_s(batch, context, prefill, prefill_context),
             comm_s: self.allreduce_s(tokens),
             overhead_s: e.layer_overhead_s * f64::from(self.stage_layers) + e.seq_overhead_s * batch,
         }
+    }
+
+    /// Achieved memory bandwidth, bytes per second.
+    fn bytes_per_s(&self) -> f64 {
+        self.bandwidth_tbs * 1e12 * self.efficiency.bandwidth
+    }
+
+    /// Attention of `batch` decode tokens at a mean context of `context` and
+    /// `prefill` prompt tokens at a mean context of `prefill_context`: the
+    /// larger of its FLOPs (QKᵀ and PV, 4 × query width per token of
+    /// context) at the GEMMs' share and its KV reads, less the decode KV
+    /// read the memory time already counts. A decode token is one query row
+    /// of its sequence, so its attention reads that sequence's KV once and
+    /// shows here only if its FLOPs outlast the read (they do not: a decode
+    /// token does 2 FLOPs per KV byte per query head sharing the KV head); a
+    /// prompt chunk reads the KV once per tile of query rows.
+    fn attention_s(&self, batch: f64, context: f64, prefill: f64, prefill_context: f64) -> f64 {
+        let flops = 4.0 * self.attention_width * (batch * context + prefill * prefill_context);
+        let flop_s = per_s(flops, self.tflops * 1e12 * self.compute_share());
+        let tiles = (prefill / QUERY_TILE).ceil();
+        let bytes_per_s = self.bytes_per_s();
+        let decode_s = per_s(batch * context * self.kv_bytes_per_token, bytes_per_s);
+        let prefill_s = per_s(tiles * prefill_context * self.kv_bytes_per_token, bytes_per_s);
+        (flop_s.max(decode_s + prefill_s) - decode_s).max(0.0)
     }
 
     /// Achieved share of the peak the GEMMs run at.

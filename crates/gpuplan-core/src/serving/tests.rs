@@ -135,3 +135,16 @@ fn the_user_measurement_replaces_the_model() {
     assert_eq!(c.basis, crate::figure::Basis::Measured);
     assert!(sizing::from_measured(0.0, &w, 25.0, 1, 1).is_none());
 }
+
+/// Decode attention rides on the KV read the memory time holds; a prompt
+/// chunk's attention is the larger of its FLOPs and one KV read per 64-row
+/// tile of queries.
+#[test]
+fn attention_is_its_own_roofline_and_decode_is_counted_once() {
+    let r = rtx4090();
+    assert_eq!(r.step(8.0, 4000.0, 0.0, 0.0).attention_s, 0.0);
+    let s = r.chunk_step(0.0, 0.0, 128.0, 8000.0);
+    let flops = 4.0 * 4096.0 * 32.0 * 128.0 * 8000.0 / (165e12 * r.compute_share());
+    let reads = 2.0 * 8000.0 * 131_072.0 / (1.008e12 * r.efficiency.bandwidth);
+    assert!(close(s.attention_s, flops.max(reads), 1e-12), "{s:?}");
+}
