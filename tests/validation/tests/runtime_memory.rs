@@ -18,7 +18,9 @@
 //! `core_factors_are_the_fit` fails when the core's constants differ from the
 //! fit on all current rows. `graph_pool_alternatives_held_out` prints the
 //! forms tried against the two rows the strict graph test misses (a width
-//! term, an MoE term), held out the same way.
+//! term, an MoE term), held out the same way. `non_kv_memory_held_out_is_within_the_thresholds`
+//! checks the three parts' sum (activation + non-torch + graphs), every factor
+//! held out by model family.
 
 use gpuplan_core::memory::{
     vllm_profile, VLLM_GRAPHS_BASE, VLLM_GRAPHS_KEPT, VLLM_GRAPHS_PER_LAYER, VLLM_NON_TORCH_ALONE,
@@ -320,6 +322,72 @@ fn cuda_graph_pools_follow_the_layer_count() {
             own (MLA or shared experts), with no second such row to fit it on (docs/serving.md)"]
 fn cuda_graph_pools_meet_the_strict_threshold() {
     let (_, worst) = graph_errors();
+    assert!(worst <= 0.25, "worst {worst}");
+}
+
+/// The |error| at or below which 80 % of `v` lie (nearest rank).
+fn p80(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let rank = (v.len() * 4).div_ceil(5).max(1);
+    v[rank - 1]
+}
+
+/// vLLM's memory beyond weights and KV cache, as one figure: activation peak +
+/// non-torch memory + CUDA graph pool, on the current rows. Each row is
+/// predicted with every factor (forward, sampler copies, both non-torch
+/// figures, graph base, per layer and TP share) fitted without its model
+/// family, and compared with the logged sum of the same parts: where the log
+/// has no graph figure, both sides are activation + non-torch. Returns the
+/// held-out |errors|.
+fn non_kv_table(all: &[Case]) -> Vec<f64> {
+    let rows: Vec<&Case> = all.iter().filter(|c| c.row.regime == CURRENT).collect();
+    let mut fits: std::collections::HashMap<&str, (Factors, Graphs)> = std::collections::HashMap::new();
+    println!(
+        "\nvLLM {CURRENT}: non-KV memory (activation + non-torch + CUDA graphs), held out by model family"
+    );
+    println!("| case | parts | logged GiB | predicted GiB | err |");
+    println!("|---|---|---:|---:|---:|");
+    let mut held = Vec::new();
+    for c in &rows {
+        let (f, g) = *fits.entry(c.row.group.as_str()).or_insert_with(|| {
+            let others: Vec<&Case> = rows.iter().copied().filter(|o| o.row.group != c.row.group).collect();
+            (fit(&others, None), fit_graphs(&others))
+        });
+        let (parts, log, out) = match c.row.graphs_gib {
+            Some(graphs) => ("act + non-torch + graphs", logged(c) + graphs, predicted(c, &f) + pool(c, g)),
+            None => ("act + non-torch (no graph figure)", logged(c), predicted(c, &f)),
+        };
+        let e = out / log - 1.0;
+        held.push(e.abs());
+        println!("| {} | {parts} | {log:.2} | {out:.2} | {:+.1} % |", c.row.case, e * 100.0);
+    }
+    held
+}
+
+fn non_kv_errors() -> (f64, f64, f64, usize) {
+    let held = non_kv_table(&cases());
+    let n = held.len();
+    let (med, p, worst) = (median(held.clone()), p80(held.clone()), held.iter().copied().fold(0.0, f64::max));
+    println!(
+        "non-KV memory held out by model family: median |error| {:.1} %, p80 {:.1} %, worst {:.1} % ({n} rows)",
+        med * 100.0,
+        p * 100.0,
+        worst * 100.0
+    );
+    (med, p, worst, n)
+}
+
+/// vLLM's non-KV memory within 25 % held out (median 15 %).
+#[test]
+#[ignore = "held out, DeepSeek-V2-Lite's non-KV memory is 2.56 GiB against 3.76 logged (-32.0 %): its graph \
+            pool 0.77 GiB against 1.57 (-51 %) on top of activation + non-torch 1.78 against 2.19 (-19 %); \
+            with its logged pool the row would be -11 %. The other 29 of 30 rows are within 13.0 % \
+            (Qwen3-30B-A3B -13.0 %), median 4.0 %, p80 6.1 %; Granite 3.1 2B's +36 % pool is +3.4 % of its \
+            total. DeepSeek's pool is the strict graph test's exception (docs/serving.md)"]
+fn non_kv_memory_held_out_is_within_the_thresholds() {
+    let (med, _, worst, n) = non_kv_errors();
+    assert!(n >= 15, "{n} rows");
+    assert!(med <= 0.15, "median {med}");
     assert!(worst <= 0.25, "worst {worst}");
 }
 
