@@ -12,6 +12,7 @@ use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
+use crate::serving::serving_block;
 use crate::state::{App, Headline};
 use gpuplan_core::present::{self, Unit};
 
@@ -40,9 +41,15 @@ pub fn results(app: App) -> Option<Element> {
     });
     append(&section, Some(heading));
     append(&section, stale(app));
-    for block in
-        [headline_block(app), mem_chart(app), fit_table(app), cost_table(app), checklist(app), compare(app)]
-    {
+    for block in [
+        headline_block(app),
+        mem_chart(app),
+        serving_block(app),
+        fit_table(app),
+        cost_table(app),
+        checklist(app),
+        compare(app),
+    ] {
         append(&body, block);
     }
     append(&section, Some(body));
