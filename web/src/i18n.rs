@@ -242,7 +242,7 @@ texts! {
     NoExpected => "这份负载在所选 GPU 上没有预期值：KV 缓存池装不下一条序列，或负载超出一份副本的能力。",
         "No expected figures on the chosen GPU: the KV pool holds no sequence, or the load is more than a replica serves.";
     GpusForTarget => "满足目标所需 GPU", "GPUs for the targets";
-    Binds => "起限制作用：", "binding:";
+    Binds => "起限制作用：", "binding: ";
     BindTpot => "TPOT 目标", "TPOT target";
     BindTtft => "TTFT 目标", "TTFT target";
     BindKv => "KV 缓存池", "KV cache pool";

@@ -52,8 +52,11 @@ fn expected(id: &str, name: K, e: &Estimate, lang: Lang) -> El {
     item(id, name, &e.figure(), Some((e.low, e.high)), lang)
 }
 
-/// The expected figures, or why there are none; then the bounds.
-fn figures(s: &SpeedSummary, lang: Lang) -> El {
+/// The expected figures, or why there are none; then the bounds. The
+/// bounds on the total are at the plan's concurrency, which is the expected
+/// figures' load only without a QPS target (`at_plan_load`); with one they
+/// would bound another load, so only the per-sequence bounds show.
+fn figures(s: &SpeedSummary, at_plan_load: bool, lang: Lang) -> El {
     let mut out = h("div").c("why");
     let Some(inf) = &s.inference else {
         let why = s.missing.map(|m| m.text(lang)).unwrap_or_default();
@@ -73,13 +76,18 @@ fn figures(s: &SpeedSummary, lang: Lang) -> El {
         None => out = out.k(h("p").c("hint").t(t(lang, K::NoExpected))),
     }
     let b = &inf.bound;
-    let bounds = h("details").c("advanced").k(h("summary").t(t(lang, K::Bounds))).ks([
+    let per_seq = [
         item("bound-prefill", K::Prefill, &b.prefill_seconds, None, lang),
         item("bound-tps-seq", K::TpsSeq, &b.decode_tps_per_sequence, None, lang),
-        item("bound-tps-total", K::Throughput, &b.decode_tps_total, None, lang),
-        item("bound-rps", K::Rps, &b.requests_per_s, None, lang),
-    ]);
-    out.k(bounds)
+    ];
+    let totals = at_plan_load.then(|| {
+        [
+            item("bound-tps-total", K::Throughput, &b.decode_tps_total, None, lang),
+            item("bound-rps", K::Rps, &b.requests_per_s, None, lang),
+        ]
+    });
+    let bounds = h("details").c("advanced").k(h("summary").t(t(lang, K::Bounds))).ks(per_seq);
+    out.k(bounds.ks(totals.into_iter().flatten()))
 }
 
 /// The GPU count the targets need, what binds it, and that the bill prices it.
@@ -96,7 +104,6 @@ fn count(c: &TargetCount, lang: Lang) -> El {
         .k(h("strong").a("data-testid", "serving-gpus").t(&c.gpus.to_string()))
         .t(" · ")
         .t(t(lang, K::Binds))
-        .t(" ")
         .k(h("span").a("data-testid", "serving-binds").t(t(lang, binds)))
         .t(" ")
         .k(h("span").c("chip info").t(basis(c.basis, lang)));
@@ -159,7 +166,8 @@ pub fn serving_block(app: App) -> Option<Element> {
             let s = r.as_ref()?.selection.as_ref()?;
             let speed = s.speed.as_ref()?;
             // The curve and the targets are of the plan the report describes.
-            let (task, curve) = app.settled.with(|p| (p.task, speed.curve(&p.inference)));
+            let (task, no_target, curve) =
+                app.settled.with(|p| (p.task, p.inference.target_qps <= 0.0, speed.curve(&p.inference)));
             if task != Task::Infer {
                 return None;
             }
@@ -168,7 +176,7 @@ pub fn serving_block(app: App) -> Option<Element> {
                 block("serving-h", &title)
                     .a("data-testid", "serving")
                     .k(h("p").c("hint").t(t(lang, K::ServingHint)))
-                    .k(figures(speed, lang))
+                    .k(figures(speed, no_target, lang))
                     .opt(speed.gpus_for_target.as_ref().map(|c| count(c, lang)))
                     .opt(curve.as_ref().map(|c| charts(c, lang))),
             )
@@ -190,7 +198,7 @@ mod tests {
 
     #[test]
     fn every_expected_figure_shows_with_its_range_and_kind() {
-        let text = figures(&speed(&Plan::default()), Lang::En).text();
+        let text = figures(&speed(&Plan::default()), true, Lang::En).text();
         for k in [K::Ttft, K::Tpot, K::TpsSeq, K::Throughput, K::Rps, K::Bounds] {
             assert!(text.contains(t(Lang::En, k)), "{k:?}: {text}");
         }
@@ -208,6 +216,11 @@ mod tests {
         plan.inference.tpot_ms = 30.0;
         let s = speed(&plan);
         let c = s.gpus_for_target.as_ref().expect("a count");
+        let bounds = figures(&s, false, Lang::En).text();
+        assert!(
+            bounds.contains("sequence · ≤") && !bounds.contains("state · ≤"),
+            "per-sequence bounds only: {bounds}"
+        );
         let el = count(c, Lang::En);
         assert_eq!(el.find("strong", "data-testid"), Some("serving-gpus"));
         assert!(el.text().contains(&format!("· {} ·", c.gpus)), "{}", el.text());
