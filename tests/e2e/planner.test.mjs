@@ -221,3 +221,68 @@ test('axe-core finds no serious or critical violation', async () => {
     await context.close();
   }
 });
+
+// The serving block: the chosen GPU's expected figures, the GPUs the targets
+// need (the count the bill prices) and the charts' target lines, all the core's.
+const serving = (page, id) => page.getByTestId(id).innerText();
+const fieldError = (page, id) => page.locator('.field', { has: page.locator(id) }).getByTestId('input-error');
+
+test('the serving block shows expected figures, the GPUs for the targets and the target lines', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  await page.getByTestId('serving-tpot').waitFor();
+  for (const id of ['serving-ttft', 'serving-tpot']) assert.match(await serving(page, id), /^≈ [\d,.]+ ms$/, id);
+  assert.match(await serving(page, 'serving-tps-total'), /^≈ [\d,.]+ token\/s$/);
+  assert.match(await serving(page, 'serving-rps'), /^≈ [\d,.]+ req\/s$/);
+  assert.equal(await page.getByTestId('serving-gpus').count(), 0, 'no target, no count');
+  await page.fill('#f-inference-target_qps', '20');
+  await page.fill('#f-inference-tpot_ms', '30');
+  await page.getByTestId('serving-gpus').waitFor();
+  await page.waitForFunction(() => /TPOT target 30\.0 ms/.test(
+    document.querySelector('[data-testid="tpot-chart"] .limit-label')?.textContent ?? ''));
+  const gpus = Number(await serving(page, 'serving-gpus'));
+  assert.ok(gpus >= 2, `20 req/s at a 30 ms TPOT needs more than one H100: ${gpus}`);
+  assert.equal(await serving(page, 'serving-binds'), 'TPOT target');
+  const tpot = Number((await serving(page, 'serving-tpot')).replace(/[^\d.]/g, ''));
+  assert.ok(tpot > 0 && tpot <= 30, `the expected TPOT meets the target: ${tpot}`);
+  // The bill buys the count on the chosen GPU: each H100 option's instances × GPUs holds it.
+  const h100 = await page.locator('[data-testid="cost-table"] tbody tr', { hasText: 'H100 SXM' }).allInnerTexts();
+  assert.ok(h100.length > 0);
+  for (const row of h100) {
+    const [, n, per] = /(\d+) × (\d+)/.exec(row);
+    assert.ok(Number(n) * Number(per) >= gpus && (Number(n) - 1) * Number(per) < gpus, row);
+  }
+  // Both charts draw their target line and keep the numbers in a table.
+  assert.match(await page.locator('[data-testid="tput-chart"] .limit-label').textContent(), /needed for the target QPS/);
+  assert.ok(await page.locator('[data-testid="tpot-chart"] table tbody tr').count() >= 5);
+  const cells = await page.locator('[data-testid="serving"] table td').allTextContents();
+  assert.ok(cells.length > 0 && cells.every((c) => /^[\d,.]+$/.test(c)), `no NaN: ${cells}`);
+  await screenshot(page, 'planner-serving-en');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a TTFT target below the minimum, or a measurement of 0, shows the core message and keeps the result', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await ready(page);
+  await page.getByTestId('serving-tpot').waitFor();
+  const before = await serving(page, 'serving-ttft');
+  await page.fill('#f-inference-ttft_ms', '0.001');
+  await fieldError(page, '#f-inference-ttft_ms').waitFor();
+  assert.match(await fieldError(page, '#f-inference-ttft_ms').innerText(), /cannot be below [\d.]+/);
+  assert.equal(await serving(page, 'serving-ttft'), before, 'the last valid result stays');
+  await page.locator('.stale-note').waitFor();
+  await page.fill('#f-inference-ttft_ms', '0');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="input-error"]'));
+  // The measured output replaces the model in the count, for the chosen GPU only.
+  await page.fill('#f-inference-measured', '0');
+  await fieldError(page, '#f-inference-measured').waitFor();
+  await page.fill('#f-inference-target_qps', '20');
+  await page.fill('#f-inference-measured', '2560');
+  await page.waitForFunction(() => /meas=h100-sxm:2560/.test(location.search));
+  await page.getByTestId('serving-gpus').waitFor();
+  assert.equal(await serving(page, 'serving-binds'), 'your measurement');
+  assert.equal(await serving(page, 'serving-gpus'), '2', '⌈20 req/s ÷ (2560 token/s ÷ 256 tokens)⌉');
+  assert.ok(!/NaN/.test(await page.getByTestId('serving').innerText()));
+  await context.close();
+});

@@ -54,6 +54,38 @@ pub fn write(plan: &mut Plan, path: &str, text: &str) {
     }
 }
 
+/// The measured throughputs: the column edits the chosen GPU's one entry.
+pub const MEASURED: &str = "inference.measured";
+
+/// The id the chosen GPU's measurement is filed under.
+fn chosen_id(plan: &Plan) -> Option<String> {
+    plan.hardware.chosen().map(|g| g.id.to_string())
+}
+
+/// What a number field shows: its value, or the chosen GPU's measurement.
+pub fn shown(plan: &Plan, path: &str) -> String {
+    if path != MEASURED {
+        return read(plan, path);
+    }
+    let gpu = chosen_id(plan);
+    let m = plan.inference.measured.iter().find(|m| Some(&m.gpu) == gpu.as_ref());
+    m.map(|m| m.tok_s.to_string()).unwrap_or_default()
+}
+
+/// Sets a number field from text; for the measurement, the chosen GPU's
+/// entry (empty text removes it), the other GPUs' entries kept.
+pub fn set(plan: &mut Plan, path: &str, text: &str) {
+    if path != MEASURED {
+        return write(plan, path, text);
+    }
+    let Some(gpu) = chosen_id(plan) else { return };
+    let list = &mut plan.inference.measured;
+    list.retain(|m| m.gpu != gpu);
+    if let Ok(tok_s) = text.parse::<f64>() {
+        list.push(plan::Measured { gpu, tok_s });
+    }
+}
+
 /// Reads the text of a number field: Ok(None) for an allowed empty field.
 pub fn parse(text: &str, int: bool, optional: bool) -> Result<Option<f64>, K> {
     let s = text.trim();
@@ -128,7 +160,7 @@ impl<'a> Form<'a> {
         self.specs.push(Spec::Num(spec));
         let lang = self.lang;
         let id = field_id(spec.path);
-        let value = read(self.plan, spec.path);
+        let value = shown(self.plan, spec.path);
         let typed =
             self.typed.iter().find(|(p, _, at)| *p == spec.path && *at == value).map(|(_, t, _)| t.as_str());
         let text = typed.map_or(value.as_str(), |t| t);
@@ -296,6 +328,20 @@ mod tests {
         write(&mut plan, "inference.context", "abc");
         assert_eq!(plan.inference.context, 32768, "unreadable text leaves the plan");
         assert_eq!(read(&plan, "model.arch.layers"), "", "a preset has no custom shape");
+    }
+
+    /// The measurement field edits the chosen GPU's entry only.
+    #[test]
+    fn the_measurement_is_the_chosen_gpu_s() {
+        let mut plan = Plan::default();
+        write(&mut plan, MEASURED, "l4:300");
+        set(&mut plan, MEASURED, "900");
+        assert_eq!(shown(&plan, MEASURED), "900");
+        assert_eq!(read(&plan, MEASURED), "l4:300,h100-sxm:900");
+        set(&mut plan, MEASURED, "");
+        assert_eq!((shown(&plan, MEASURED), read(&plan, MEASURED)), (String::new(), "l4:300".into()));
+        set(&mut plan, "inference.context", "4096");
+        assert_eq!(plan.inference.context, 4096);
     }
 
     #[test]

@@ -91,6 +91,13 @@ texts! {
     TargetQps => "目标 QPS", "Target QPS";
     TargetQpsHint => "每秒请求数，0 = 不设目标", "requests per second, 0 = no target";
     ResponseKb => "每次响应大小", "Response size";
+    TtftTarget => "目标首 token 时间 TTFT（中位数）", "TTFT target (median)";
+    TpotTarget => "目标每输出 token 时间 TPOT（中位数）", "TPOT target (median)";
+    NoTargetHint => "0 = 不设目标", "0 = no target";
+    PrefixHit => "前缀缓存命中率", "Prefix-cache hit ratio";
+    PrefixHitHint => "提示中已在缓存里的比例，0–0.99（0.3 即 30 %）", "share of the prompt already cached, 0-0.99 (0.3 is 30 %)";
+    Measured => "你在所选 GPU 上实测的输出吞吐", "Your measured output on the chosen GPU";
+    MeasuredHint => "单卡、本负载下，按目标 QPS 定卡数时代替模型；留空即用模型", "one GPU at this workload; replaces the model in the count for a target QPS; empty: use the model";
     // Training
     TrainSection => "训练负载", "Training workload";
     Method => "训练方法", "Method";
@@ -191,6 +198,8 @@ texts! {
     UnitPerSec => "次/秒", "req/s";
     UnitGpus => "张", "GPUs";
     UnitGb => "GB", "GB";
+    UnitMs => "毫秒", "ms";
+    UnitTokS => "token/秒", "token/s";
     UnitParams => "个", "params";
     // Validation
     NotWhole => "请输入一个非负整数", "enter a whole number, 0 or more";
@@ -224,6 +233,33 @@ texts! {
     MemoryPerGpu => "每卡显存", "Memory per GPU";
     UsableShort => "可用", "usable";
     LongestFits => "最长可装下", "longest that fits:";
+    // Serving
+    ServingTitle => "服务能力", "Serving";
+    ServingHint => "所选 GPU 上一份副本的预期值，范围为校准误差；展开可看推导。",
+        "Expected figures of one replica on the chosen GPU, with the calibration's range; open one for its derivation.";
+    InFlight => "每份副本同时处理的序列", "sequences in flight per replica";
+    Ttft => "首 token 时间 TTFT", "Time to first token (TTFT)";
+    Tpot => "每输出 token 时间 TPOT", "Time per output token (TPOT)";
+    TpsSeq => "每条序列输出速度", "Output speed per sequence";
+    Rps => "稳态每秒请求数", "Requests per second, steady state";
+    Prefill => "提示处理时间", "Prompt processing time";
+    BasisCalibrated => "校准估计", "calibrated estimate";
+    BasisEstimate => "估计", "estimate";
+    BasisBound => "物理界限", "bound";
+    BasisMeasured => "你的实测", "your measurement";
+    Bounds => "物理界限（实际更慢）", "Physics bounds (real runs are slower)";
+    NoExpected => "这份负载在所选 GPU 上没有预期值：KV 缓存池装不下一条序列，或负载超出一份副本的能力。",
+        "No expected figures on the chosen GPU: the KV pool holds no sequence, or the load is more than a replica serves.";
+    GpusForTarget => "满足目标所需 GPU", "GPUs for the targets";
+    Binds => "起限制作用：", "binding: ";
+    BindTpot => "TPOT 目标", "TPOT target";
+    BindTtft => "TTFT 目标", "TTFT target";
+    BindKv => "KV 缓存池", "KV cache pool";
+    FeedsBill => "下方账单按这个张数计价。", "The bill below prices this count.";
+    TpotVsConc => "TPOT 随并发变化", "TPOT against concurrency";
+    TputVsConc => "总输出吞吐随并发变化", "Total output throughput against concurrency";
+    NeededLine => "目标 QPS 所需（每份副本）", "needed for the target QPS, per replica";
+    ExpectedLoad => "预期负载", "expected load";
     // Fit table
     FitTitle => "哪些 GPU 能跑、要几张", "Which GPUs can run it, and how many";
     FitHint => "按推荐排序：能装下的在前，服务器更少、卡更少、警告更少、更快。点击表头可排序。",

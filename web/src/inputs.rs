@@ -10,7 +10,9 @@ use leptos::prelude::*;
 use web_sys::Element;
 
 use crate::dom::{checked, form, h, value, El, Ev};
-use crate::fields::{labelled, option, parse, read, write, Check, Choice, Form, Num, Spec, Typed};
+use crate::fields::{
+    labelled, option, parse, set, shown, write, Check, Choice, Form, Num, Spec, Typed, MEASURED,
+};
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::App;
@@ -18,10 +20,10 @@ use crate::state::App;
 /// A number field at `plan.<path>`: `f64` fields take any number, integer
 /// fields whole numbers only.
 macro_rules! num {
-    ($label:expr, $path:literal, f64) => {
+    ($label:expr, $path:expr, f64) => {
         Num { label: $label, path: $path, unit: None, hint: None, int: false, optional: false }
     };
-    ($label:expr, $path:literal, int) => {
+    ($label:expr, $path:expr, int) => {
         Num { label: $label, path: $path, unit: None, hint: None, int: true, optional: false }
     };
 }
@@ -105,9 +107,9 @@ pub fn inputs(app: App) -> Option<Element> {
                 // Checked here for the field's message; the core reads the same text.
                 let reads = parse(&text, n.int, n.optional).is_ok();
                 if reads {
-                    app.plan.update(|p| write(p, n.path, text.trim()));
+                    app.plan.update(|p| set(p, n.path, text.trim()));
                 }
-                let now = app.plan.with_untracked(|p| read(p, n.path));
+                let now = app.plan.with_untracked(|p| shown(p, n.path));
                 let was_typo = typed.with_untracked(|list| {
                     list.iter().any(|(p, t, _)| *p == n.path && parse(t, n.int, n.optional).is_err())
                 });
@@ -280,6 +282,15 @@ fn inference(f: &mut Form) -> El {
         f.num(num!(K::PromptTokens, "inference.prompt_tokens", int).unit(K::UnitTokens)),
         f.num(num!(K::OutputTokens, "inference.output_tokens", int).unit(K::UnitTokens)),
         f.num(num!(K::TargetQps, "inference.target_qps", f64).unit(K::UnitPerSec).hint(K::TargetQpsHint)),
+        f.num(num!(K::TtftTarget, "inference.ttft_ms", f64).unit(K::UnitMs).hint(K::NoTargetHint)),
+        f.num(num!(K::TpotTarget, "inference.tpot_ms", f64).unit(K::UnitMs).hint(K::NoTargetHint)),
+        f.num(num!(K::PrefixHit, "inference.prefix_hit", f64).hint(K::PrefixHitHint)),
+        f.num(Num {
+            unit: Some(K::UnitTokS),
+            hint: Some(K::MeasuredHint),
+            optional: true,
+            ..num!(K::Measured, MEASURED, f64)
+        }),
         f.num(num!(K::ResponseKb, "inference.response_kb", f64).unit(K::UnitKb)),
     ]);
     section(f, K::InferSection, vec![fields])

@@ -14,6 +14,7 @@ mod memchart;
 mod options;
 mod prefs;
 mod results;
+mod serving;
 mod sheet;
 mod shell;
 mod state;

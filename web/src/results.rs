@@ -14,6 +14,7 @@ use crate::dom::{append, element, h, host, watch, El};
 use crate::fittable::fit_table;
 use crate::i18n::{t, Lang, K};
 use crate::memchart::mem_chart;
+use crate::serving::serving_block;
 use crate::state::{App, Headline, Report};
 use gpuplan_core::present::{self, Unit};
 
@@ -46,6 +47,7 @@ pub fn results(app: App) -> Option<Element> {
         headline_block(app),
         answer_block(app),
         why_block(app),
+        serving_block(app),
         mem_chart(app),
         fit_table(app),
         cost_table(app),

@@ -301,6 +301,10 @@ pub struct InferenceFigures {
     /// None when the KV pool holds no sequence or the load cannot be served.
     pub expected: Option<Expected>,
     pub bound: InferenceSpeed,
+    /// The replica and workload the expected figures describe, for the
+    /// curve across concurrency (`serving::curve`); not part of the answer.
+    #[serde(skip)]
+    pub replica: Option<(Replica, Workload)>,
 }
 
 impl InferenceFigures {
@@ -326,6 +330,16 @@ pub struct SpeedSummary {
 impl SpeedSummary {
     fn missing(why: Missing) -> Self {
         Self { training: None, inference: None, gpus_for_target: None, missing: Some(why) }
+    }
+
+    /// The serving curve of the replica the expected figures describe, with
+    /// the plan's targets; None for training or without a replica to sweep.
+    pub fn curve(&self, inf: &Inference) -> Option<serving::curve::Curve> {
+        let figures = self.inference.as_ref()?;
+        let (r, w) = figures.replica.as_ref()?;
+        let replicas = self.gpus_for_target.as_ref().map(|c| c.replicas);
+        let operating = figures.expected.as_ref().map(|e| e.concurrency);
+        serving::curve::curve(r, w, &targets(inf), replicas, operating)
     }
 
     /// A number that is smaller for faster options (training hours, or the
@@ -438,10 +452,10 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
                 return SpeedSummary::missing(Missing::NotTransformer);
             };
             let r = serving::replica(plan, at, &arch, size, bandwidth, tflops);
-            let (expected, gpus_for_target) = serve(plan, at, &arch, &r);
+            let (expected, gpus_for_target, replica) = serve(plan, at, &arch, &r);
             SpeedSummary {
                 training: None,
-                inference: Some(InferenceFigures { expected, bound }),
+                inference: Some(InferenceFigures { expected, bound, replica }),
                 gpus_for_target,
                 missing: None,
             }
@@ -455,10 +469,10 @@ pub fn targets(inf: &Inference) -> Targets {
     Targets { qps: inf.target_qps, ttft_s: ms(inf.ttft_ms), tpot_s: ms(inf.tpot_ms) }
 }
 
-/// Expected figures and the count for the targets. With a QPS target, the
-/// chosen layout's replicas share the traffic; without, one replica runs at
-/// the plan's concurrency.
-fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> (Option<Expected>, Option<TargetCount>) {
+/// Expected figures, the count for the targets and the replica they
+/// describe. With a QPS target, the chosen layout's replicas share the
+/// traffic; without, one replica runs at the plan's concurrency.
+fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Served {
     let inf = &plan.inference;
     let w = Workload::new(inf.prompt_tokens, inf.output_tokens, inf.prefix_hit);
     let t = targets(inf);
@@ -481,8 +495,11 @@ fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> (Option<Expec
     let expected = state
         .filter(|s| s.tpot_s.is_finite() && s.ttft_s.is_finite() && s.requests_per_s > 0.0)
         .map(|s| serving::expected(chosen, &w, &s, &t));
-    (expected, count)
+    (expected, count, Some((chosen.clone(), w)))
 }
+
+/// What [`serve`] answers.
+type Served = (Option<Expected>, Option<TargetCount>, Option<(Replica, Workload)>);
 
 /// The fit's layout, and wider tensor-parallel groups inside one server.
 fn layouts(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Vec<Replica> {

@@ -3,6 +3,7 @@
 //! rest on efficiency factors fitted to measured runs ([`engine`]); the
 //! physics bounds stay in [`crate::speed`].
 
+pub mod curve;
 pub mod engine;
 pub mod load;
 mod replica;
