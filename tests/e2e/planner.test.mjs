@@ -252,6 +252,10 @@ test('the serving block shows expected figures, the GPUs for the targets and the
     const [, n, per] = /(\d+) × (\d+)/.exec(row);
     assert.ok(Number(n) * Number(per) >= gpus && (Number(n) - 1) * Number(per) < gpus, row);
   }
+  // The answer, the fit table's chosen row and the bill name one count.
+  assert.match(await page.getByTestId('answer-gpus').innerText(), new RegExp(`^${gpus} × H100 SXM`));
+  const chosen = await page.locator('[data-testid="fit-table"] tbody tr', { has: page.locator('.chip.chosen') }).locator('td').first().innerText();
+  assert.match(chosen, new RegExp(`^${gpus}\\b`), `the fit table's chosen row: ${chosen}`);
   // Both charts draw their target line and keep the numbers in a table.
   assert.match(await page.locator('[data-testid="tput-chart"] .limit-label').textContent(), /needed for the target QPS/);
   assert.ok(await page.locator('[data-testid="tpot-chart"] table tbody tr').count() >= 5);

@@ -7,6 +7,7 @@ use gpuplan_core::examples;
 use gpuplan_core::model::presets;
 use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::selection::Basis;
 use leptos::prelude::*;
 use web_sys::Element;
 
@@ -61,8 +62,13 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
         Task::Train => t(lang, K::TrainSection),
     };
     let chosen = r.fit.rows.iter().find(|g| g.chosen);
-    let gpus =
-        chosen.and_then(|g| g.best.as_ref()).map_or_else(|| t(lang, K::NoFit).into(), |b| b.gpus.to_string());
+    // The count to order: the report's one selection, which the bill prices
+    // (with serving targets, more than the memory alone needs).
+    let gpus = r
+        .selection
+        .as_ref()
+        .filter(|s| s.basis != Basis::DoesNotFit)
+        .map_or_else(|| t(lang, K::NoFit).into(), |s| s.gpus.to_string());
     let speed = chosen.and_then(|g| g.speed.as_ref()).and_then(|s| match plan.task {
         Task::Train => s.training.as_ref().map(|x| present::figure(&x.hours)),
         Task::Infer => s.inference.as_ref().map(|x| present::figure(&x.decode_tps_total())),

@@ -56,6 +56,22 @@ fn severity_class(s: Severity) -> &'static str {
     }
 }
 
+/// The count the bill prices on this GPU: the serving targets' when they
+/// need more than the memory does, else the fitting layout's.
+fn priced(r: &GpuFit, fits: u32) -> u32 {
+    r.speed.as_ref().and_then(|s| s.gpus_for_target.as_ref()).map_or(fits, |t| t.gpus.max(1))
+}
+
+/// The priced count, and the count that holds the memory when the two differ.
+fn count_cell(r: &GpuFit, fits: u32, lang: Lang) -> Vec<(String, &'static str)> {
+    let gpus = priced(r, fits);
+    let mut cell = vec![(gpus.to_string(), "")];
+    if gpus != fits {
+        cell.push((t(lang, K::MemoryHolds).replace("{}", &fits.to_string()), "hint"));
+    }
+    cell
+}
+
 fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
     let mut name = vec![(r.gpu_name.clone(), "")];
     if r.chosen {
@@ -72,9 +88,9 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
                 present::bytes(b.per_gpu_bytes, unit),
                 present::bytes(b.usable_bytes, unit)
             );
-            (b.gpus.to_string(), layout, mem, 1.0 - b.headroom)
+            (count_cell(r, b.gpus, lang), layout, mem, 1.0 - b.headroom)
         }
-        None => ("—".into(), t(lang, K::NoFit).into(), String::new(), f64::NAN),
+        None => (vec![("—".into(), "")], t(lang, K::NoFit).into(), String::new(), f64::NAN),
     };
     let fig = speed(r, task);
     let flags: Vec<_> =
@@ -85,7 +101,7 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
         class: if r.best.is_some() { "" } else { "nofit" },
         cells: vec![
             name,
-            vec![(count, "")],
+            count,
             vec![(layout, "")],
             vec![(mem, "")],
             vec![(fig.as_ref().map(present::figure).unwrap_or_else(|| "—".into()), "")],
@@ -93,7 +109,7 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
         ],
         keys: vec![
             f64::NAN,
-            r.best.as_ref().map_or(f64::NAN, |b| f64::from(b.gpus)),
+            r.best.as_ref().map_or(f64::NAN, |b| f64::from(priced(r, b.gpus))),
             f64::NAN,
             used,
             fig.map_or(f64::NAN, |f| if task == Task::Train { f.value } else { -f.value }),

@@ -187,6 +187,7 @@ texts! {
     Figure => "指标", "Figure";
     OpenPinned => "打开已固定的方案（与当前互换）", "Open the pinned plan (swap with current)";
     Unpin => "取消固定", "Unpin";
+    MemoryHolds => "（显存只需 {}）", " ({} hold the memory)";
     GpusOnChosen => "所选 GPU 需要张数", "GPUs needed (chosen GPU)";
     SpeedOnChosen => "所选 GPU 上的速度", "Speed on the chosen GPU";
     CheapestOption => "最便宜的购买方式", "Cheapest purchase option";
