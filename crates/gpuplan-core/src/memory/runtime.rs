@@ -79,8 +79,8 @@ pub const NON_TORCH_GROUP: f64 = 2.11 * GIB;
 /// forward of the largest capture batch and the rest is each graph's own
 /// cost. Of that share, `GRAPHS_KEPT` stays whole under tensor parallelism and
 /// the rest is divided by the TP degree, as fitted (the logs shrink with TP).
-pub const GRAPHS_BASE: f64 = 0.26 * GIB;
-pub const GRAPHS_PER_LAYER: f64 = 0.021 * GIB;
+pub const GRAPHS_BASE: f64 = 0.30 * GIB;
+pub const GRAPHS_PER_LAYER: f64 = 0.020 * GIB;
 pub const GRAPHS_KEPT: f64 = 0.65;
 
 /// The CUDA graph pool on one GPU of `split`.
