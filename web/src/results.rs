@@ -299,6 +299,19 @@ mod tests {
     }
 
     #[test]
+    fn the_answer_quotes_the_selection_and_the_bill() {
+        let r = gpuplan_core::report::evaluate(&gpuplan_core::plan::Plan::default(), Lang::En).unwrap();
+        let sel = r.selection.as_ref().expect("the default plan names a GPU");
+        let text = answer(&r, "12 months", Lang::En).expect("an answer").text();
+        assert!(text.contains(&format!("{} × {}", sel.gpus, sel.gpu_name)), "{text}");
+        let priced = |id: &str| r.cost.options.iter().find(|o| o.id == id).expect("in the bill");
+        let own = priced(&sel.option.as_ref().expect("an offer on the GPU").id);
+        assert!(text.contains(&present::money(own.total, own.currency)), "{text}");
+        let best = priced(r.cost.best.as_deref().expect("a cheapest option"));
+        assert!(text.contains(&present::money(best.total, best.currency)), "{text}");
+    }
+
+    #[test]
     fn why_lists_the_default_plan_s_weights_and_usable_memory() {
         let r = gpuplan_core::report::headline(&gpuplan_core::plan::Plan::default()).unwrap();
         let items: Vec<_> =
