@@ -56,15 +56,9 @@ fn severity_class(s: Severity) -> &'static str {
     }
 }
 
-/// The count the bill prices on this GPU: the serving targets' when they
-/// need more than the memory does, else the fitting layout's.
-fn priced(r: &GpuFit, fits: u32) -> u32 {
-    r.speed.as_ref().and_then(|s| s.gpus_for_target.as_ref()).map_or(fits, |t| t.gpus.max(1))
-}
-
-/// The priced count, and the count that holds the memory when the two differ.
+/// The count the bill prices, and the count that holds the memory when the two differ.
 fn count_cell(r: &GpuFit, fits: u32, lang: Lang) -> Vec<(String, &'static str)> {
-    let gpus = priced(r, fits);
+    let gpus = r.priced_gpus().unwrap_or(fits);
     let mut cell = vec![(gpus.to_string(), "")];
     if gpus != fits {
         cell.push((t(lang, K::MemoryHolds).replace("{}", &fits.to_string()), "hint"));
@@ -109,7 +103,7 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
         ],
         keys: vec![
             f64::NAN,
-            r.best.as_ref().map_or(f64::NAN, |b| f64::from(priced(r, b.gpus))),
+            r.priced_gpus().map_or(f64::NAN, f64::from),
             f64::NAN,
             used,
             fig.map_or(f64::NAN, |f| if task == Task::Train { f.value } else { -f.value }),

@@ -165,9 +165,8 @@ pub fn serving_block(app: App) -> Option<Element> {
         app.shown.with(|r| {
             let s = r.as_ref()?.selection.as_ref()?;
             let speed = s.speed.as_ref()?;
-            // The curve and the targets are of the plan the report describes.
-            let (task, no_target, curve) =
-                app.settled.with(|p| (p.task, p.inference.target_qps <= 0.0, speed.curve(&p.inference)));
+            let (task, no_target) = app.settled.with(|p| (p.task, p.inference.target_qps <= 0.0));
+            let curve = speed.curve();
             if task != Task::Infer {
                 return None;
             }
@@ -224,7 +223,7 @@ mod tests {
         let el = count(c, Lang::En);
         assert_eq!(el.find("strong", "data-testid"), Some("serving-gpus"));
         assert!(el.text().contains(&format!("· {} ·", c.gpus)), "{}", el.text());
-        let curve = s.curve(&plan.inference).expect("a curve");
+        let curve = s.curve().expect("a curve");
         let text = charts(&curve, Lang::En).text();
         assert!(text.contains("TPOT target 30.0 ms"), "{text}");
         assert!(text.contains("needed for the target QPS, per replica"), "{text}");

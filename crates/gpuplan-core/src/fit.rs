@@ -248,6 +248,17 @@ pub struct GpuFit {
     pub speed: Option<SpeedSummary>,
 }
 
+impl GpuFit {
+    /// The GPUs the bill prices on this card: the serving targets' count
+    /// when the plan sets them, else the fitting layout's; None when no
+    /// layout fits.
+    pub fn priced_gpus(&self) -> Option<u32> {
+        let fits = self.best.as_ref()?.gpus;
+        let target = self.speed.as_ref().and_then(|s| s.gpus_for_target.as_ref());
+        Some(target.map_or(fits, |t| t.gpus).max(1))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FitReport {
     /// The single-GPU peak the lower bounds divide.

@@ -120,14 +120,11 @@ fn demand(plan: &Plan, fit: &FitReport, selection: Option<&Selection>) -> Demand
 /// None when the GPU cannot run the plan, or when a training run's length is
 /// unknown on it (no published TFLOPS): a bill of zero hours would mislead.
 fn need(task: Task, row: &GpuFit) -> Option<Need> {
-    let best = row.best.as_ref()?;
-    let speed = row.speed.as_ref();
+    let gpus = row.priced_gpus()?;
     let run_hours = match task {
-        Task::Train => speed?.training.as_ref()?.hours.value,
+        Task::Train => row.speed.as_ref()?.training.as_ref()?.hours.value,
         Task::Infer => 0.0,
     };
-    // The count meeting the serving targets, else the fitting layout.
-    let gpus = speed.and_then(|s| s.gpus_for_target.as_ref()).map_or(best.gpus, |t| t.gpus).max(1);
     run_hours.is_finite().then(|| Need { gpu: row.gpu_id.clone(), gpus, run_hours, custom: row.custom })
 }
 

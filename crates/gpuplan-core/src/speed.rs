@@ -301,10 +301,19 @@ pub struct InferenceFigures {
     /// None when the KV pool holds no sequence or the load cannot be served.
     pub expected: Option<Expected>,
     pub bound: InferenceSpeed,
-    /// The replica and workload the expected figures describe, for the
-    /// curve across concurrency (`serving::curve`); not part of the answer.
+    /// What the expected figures describe, kept for the curve across
+    /// concurrency, which is swept only for the GPU a reader looks at; not
+    /// part of the answer.
     #[serde(skip)]
-    pub replica: Option<(Replica, Workload)>,
+    pub sweep: Option<Sweep>,
+}
+
+/// The replica, its workload and the plan's targets behind the expected figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    pub replica: Replica,
+    pub workload: Workload,
+    pub targets: Targets,
 }
 
 impl InferenceFigures {
@@ -334,12 +343,12 @@ impl SpeedSummary {
 
     /// The serving curve of the replica the expected figures describe, with
     /// the plan's targets; None for training or without a replica to sweep.
-    pub fn curve(&self, inf: &Inference) -> Option<serving::curve::Curve> {
+    pub fn curve(&self) -> Option<serving::curve::Curve> {
         let figures = self.inference.as_ref()?;
-        let (r, w) = figures.replica.as_ref()?;
+        let s = figures.sweep.as_ref()?;
         let replicas = self.gpus_for_target.as_ref().map(|c| c.replicas);
         let operating = figures.expected.as_ref().map(|e| e.concurrency);
-        serving::curve::curve(r, w, &targets(inf), replicas, operating)
+        serving::curve::curve(&s.replica, &s.workload, &s.targets, replicas, operating)
     }
 
     /// A number that is smaller for faster options (training hours, or the
@@ -452,10 +461,10 @@ pub fn summary(plan: &Plan, at: &Placement, size: Option<ModelSize>) -> SpeedSum
                 return SpeedSummary::missing(Missing::NotTransformer);
             };
             let r = serving::replica(plan, at, &arch, size, bandwidth, tflops);
-            let (expected, gpus_for_target, replica) = serve(plan, at, &arch, &r);
+            let (expected, gpus_for_target, sweep) = serve(plan, at, &arch, &r);
             SpeedSummary {
                 training: None,
-                inference: Some(InferenceFigures { expected, bound, replica }),
+                inference: Some(InferenceFigures { expected, bound, sweep }),
                 gpus_for_target,
                 missing: None,
             }
@@ -495,11 +504,11 @@ fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Served {
     let expected = state
         .filter(|s| s.tpot_s.is_finite() && s.ttft_s.is_finite() && s.requests_per_s > 0.0)
         .map(|s| serving::expected(chosen, &w, &s, &t));
-    (expected, count, Some((chosen.clone(), w)))
+    (expected, count, Some(Sweep { replica: chosen.clone(), workload: w, targets: t }))
 }
 
 /// What [`serve`] answers.
-type Served = (Option<Expected>, Option<TargetCount>, Option<(Replica, Workload)>);
+type Served = (Option<Expected>, Option<TargetCount>, Option<Sweep>);
 
 /// The fit's layout, and wider tensor-parallel groups inside one server.
 fn layouts(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Vec<Replica> {

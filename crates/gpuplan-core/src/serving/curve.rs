@@ -110,7 +110,7 @@ mod tests {
     fn curve(plan: &Plan) -> Curve {
         let r = crate::report::evaluate(plan, Lang::En).expect("valid plan");
         let s = r.selection.expect("a selection");
-        s.speed.as_ref().expect("speed").curve(&plan.inference).expect("a curve")
+        s.speed.as_ref().expect("speed").curve().expect("a curve")
     }
 
     fn check(c: &Curve, what: &str) {
@@ -169,6 +169,6 @@ mod tests {
         let plan = Plan { task: crate::plan::Task::Train, ..Plan::default() };
         let r = crate::report::evaluate(&plan, Lang::En).unwrap();
         let s = r.selection.unwrap();
-        assert!(s.speed.as_ref().unwrap().curve(&plan.inference).is_none());
+        assert!(s.speed.as_ref().unwrap().curve().is_none());
     }
 }
