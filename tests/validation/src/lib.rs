@@ -5,6 +5,8 @@
 
 use gpuplan_core::model::Arch;
 
+pub mod stats;
+
 /// An MHA (kv_heads = heads) SwiGLU shape with untied embeddings:
 /// (layers, hidden, heads, intermediate, vocab, max context).
 pub fn mha(

@@ -27,6 +27,7 @@ use gpuplan_core::memory::{
     VLLM_NON_TORCH_GROUP, VLLM_PROFILE_FORWARD, VLLM_SAMPLER_COPIES,
 };
 use gpuplan_core::model::{Arch, Mlp, ModelSpec};
+use gpuplan_validation::stats::{median, percentile};
 use gpuplan_validation::{memory_rows, MemoryRow, VLLM_MEMORY};
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
@@ -207,16 +208,6 @@ fn table(all: &[Case], regime: &str, forward: Option<f64>) -> Vec<f64> {
     held
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
 #[test]
 fn held_out_error_of_current_vllm_is_within_the_thresholds() {
     let all = cases();
@@ -326,13 +317,6 @@ fn cuda_graph_pools_meet_the_strict_threshold() {
     assert!(worst <= 0.25, "worst {worst}");
 }
 
-/// The |error| at or below which 80 % of `v` lie (nearest rank).
-fn p80(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let rank = (v.len() * 4).div_ceil(5).max(1);
-    v[rank - 1]
-}
-
 /// vLLM's memory beyond weights and KV cache, as one figure: activation peak +
 /// non-torch memory + CUDA graph pool, on the current rows. Each row is
 /// predicted with every factor (forward, sampler copies, both non-torch
@@ -368,7 +352,8 @@ fn non_kv_table(all: &[Case]) -> Vec<f64> {
 fn non_kv_errors() -> (f64, f64, f64, usize) {
     let held = non_kv_table(&cases());
     let n = held.len();
-    let (med, p, worst) = (median(held.clone()), p80(held.clone()), held.iter().copied().fold(0.0, f64::max));
+    let (med, p, worst) =
+        (median(held.clone()), percentile(held.clone(), 0.8), held.iter().copied().fold(0.0, f64::max));
     println!(
         "non-KV memory held out by model family: median |error| {:.1} %, p80 {:.1} %, worst {:.1} % ({n} rows)",
         med * 100.0,
@@ -424,13 +409,13 @@ fn moe_layers(c: &Case) -> f64 {
     }
 }
 
+/// A row's features under one candidate form.
+type Features = fn(&Case) -> Vec<f64>;
+
 /// Alternatives to the core's graph-pool form, each a linear sum of features
 /// (GiB per unit); the width terms test whether the captured activations of
 /// the largest capture batch (hidden wide per layer) explain the rows the
 /// layer count misses.
-/// A row's features under one candidate form.
-type Features = fn(&Case) -> Vec<f64>;
-
 const CANDIDATES: [(&str, Features); 4] = [
     ("base + layers·s", |c| vec![1.0, layers(c) * tp_share(c)]),
     ("base + layers·hidden·s", |c| {

@@ -21,6 +21,7 @@ use gpuplan_core::placement::{ModelSize, Placement};
 use gpuplan_core::plan::*;
 use gpuplan_core::serving::{self, at_concurrency, engine, Efficiency, Replica, Workload};
 use gpuplan_core::speed::inference_tflops;
+use gpuplan_validation::stats::{median, percentile};
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
 /// Shapes the presets do not hold, from each model's config.json:
@@ -234,25 +235,6 @@ fn fit_engine(rows: &[(&ServingRow, &Replica)], engine: &str) -> Factors {
         (false, true) => (f.0, f.2, f.2, f.3, f.4),
         _ => f,
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n == 0 {
-        return f64::NAN;
-    }
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
-fn percentile(mut v: Vec<f64>, q: f64) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let i = ((v.len() as f64 - 1.0) * q).round() as usize;
-    v[i.min(v.len() - 1)]
 }
 
 /// Every row with its replica, and the engines the rows name.

@@ -19,6 +19,7 @@ use gpuplan_core::placement::ModelSize;
 use gpuplan_core::plan::*;
 use gpuplan_core::speed::{training_run, training_tflops, training_time, TrainingRun};
 use gpuplan_core::training_mfu::{default_mfu, MfuClass, DEQUANT_BYTES_PER_WEIGHT};
+use gpuplan_validation::stats::median;
 use gpuplan_validation::{qwen_v1, speed_rows, SpeedRow, TRAINING_SPEED};
 
 /// Largest time error of a check row, and of their median. The per-row
@@ -141,16 +142,6 @@ fn dequant_bytes(qlora: &Measured, lora: &Measured) -> Option<f64> {
     let d = qlora.run.dequant?;
     let extra = qlora.micro_batch_seconds() - lora.micro_batch_seconds();
     Some(extra * d.bandwidth_tbs * 1e12 / (f64::from(d.uses) * d.weights))
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let mid = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[mid]
-    } else {
-        (v[mid - 1] + v[mid]) / 2.0
-    }
 }
 
 #[test]
