@@ -210,9 +210,8 @@ texts! {
     PeakMemory => "每卡峰值显存", "Peak memory per GPU";
     PeakAllocated => "框架峰值分配", "peak allocated by the framework";
     PeakReserved => "工作负载所需；引擎另按整段上下文预分配 KV 缓存", "what the workload needs; the engine allocates its KV cache up front";
-    PeakNeedReserves => "工作负载所需；引擎启动即预留 ", "what the workload needs; the engine reserves ";
-    PeakPoolOf => "（其中 KV 池 ", " at start (KV pool ";
-    PeakSmiShows => "），nvidia-smi 显示的是预留量", "), which is what nvidia-smi shows";
+    PeakNeedReserves => "工作负载所需；引擎启动即预留 {reserved}（其中 KV 池 {pool}），nvidia-smi 显示的是预留量",
+        "what the workload needs; the engine reserves {reserved} at start (KV pool {pool}), which is what nvidia-smi shows";
     AnswerGpus => "要订的 GPU", "GPUs to order";
     AnswerCost => "这款 GPU 上的最低总价", "Cheapest on this GPU";
     AnswerBest => "所有能装下的报价中最便宜", "Cheapest of every offer that holds it";
@@ -301,6 +300,20 @@ mod tests {
             if k != K::LangToggle && k != K::LangToggleLabel {
                 assert!(!cjk(en), "{k:?}: English text has Chinese: {en}");
             }
+        }
+    }
+
+    #[test]
+    fn both_languages_hold_the_same_placeholders() {
+        let holes = |s: &'static str| {
+            let mut v: Vec<&str> =
+                s.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(name, _)| name)).collect();
+            v.sort_unstable();
+            v
+        };
+        for &k in K::ALL {
+            let (zh, en) = k.pair();
+            assert_eq!(holes(zh), holes(en), "{k:?}");
         }
     }
 

@@ -169,14 +169,9 @@ fn headline(r: Option<&Headline>, lang: Lang, unit: Unit) -> El {
 fn peak_kind(m: &MemoryResult, lang: Lang, unit: Unit) -> String {
     match (m.peak_kind, m.reserved_bytes, m.kv_pool_bytes) {
         (PeakKind::Allocated, ..) => t(lang, K::PeakAllocated).to_string(),
-        (PeakKind::Reserved, Some(reserved), Some(pool)) => format!(
-            "{}{}{}{}{}",
-            t(lang, K::PeakNeedReserves),
-            present::bytes(reserved, unit),
-            t(lang, K::PeakPoolOf),
-            present::bytes(pool, unit),
-            t(lang, K::PeakSmiShows),
-        ),
+        (PeakKind::Reserved, Some(reserved), Some(pool)) => t(lang, K::PeakNeedReserves)
+            .replace("{reserved}", &present::bytes(reserved, unit))
+            .replace("{pool}", &present::bytes(pool, unit)),
         (PeakKind::Reserved, ..) => t(lang, K::PeakReserved).to_string(),
     }
 }
