@@ -346,7 +346,7 @@ fn held_out_median_error_is_within_15_percent() {
 }
 
 #[test]
-#[ignore = "the worst held-out row is past 40 %: 47 %, llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt, a kernel configuration its PR slowed by 28 % (docs/serving.md)"]
+#[ignore = "the worst held-out row is past 40 %: 42.5 %, llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt, a kernel configuration its PR slowed by 28 % (docs/serving.md)"]
 fn held_out_worst_error_is_within_40_percent() {
     let worst = held_out_errors().into_iter().fold(0.0, f64::max);
     assert!(worst <= 0.40, "worst |err| {:.1} % > 40 %", worst * 100.0);
