@@ -25,13 +25,14 @@ use gpuplan_validation::stats::{median, percentile};
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
 /// Shapes the presets do not hold, from each model's config.json:
-/// meta-llama/Llama-2-7b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct,
+/// meta-llama/Llama-2-7b-hf, -13b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct,
 /// google/gemma-2b (Gemma 1: one KV head of 256, GeGLU of the same three
 /// matrices as a gated MLP, tied embeddings).
 fn stated_arch(model: &str) -> Option<Arch> {
     let (params, layers, hidden, heads, kv_heads, intermediate, vocab, tied) = match model {
         "llama-2-7b" => (6.74e9, 32, 4096, 32, 32, 11008, 32000, false),
         "llama-2-70b" => (68.98e9, 80, 8192, 64, 8, 28672, 32000, false),
+        "llama-2-13b" => (13.02e9, 40, 5120, 40, 40, 13824, 32000, false),
         "qwen2.5-0.5b" => (0.494e9, 24, 896, 14, 2, 4864, 151_936, true),
         "gemma-2b" => (2.506e9, 18, 2048, 8, 1, 16384, 256_000, true),
         _ => return None,
@@ -271,6 +272,7 @@ fn core_factors_are_the_fit() {
             "vllm" => engine::VLLM,
             "trtllm" => engine::TRTLLM,
             "llama_cpp" => engine::LLAMA_CPP,
+            "transformers" => engine::TRANSFORMERS,
             other => panic!("no constants for {other}"),
         };
         // Within half a grid step: shares 0.01, overheads 10 µs.

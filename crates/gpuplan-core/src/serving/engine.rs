@@ -51,12 +51,11 @@ pub fn efficiency(engine: Engine) -> Efficiency {
         Engine::Trtllm => fitted(TRTLLM, 8192, FIT),
         // llama.cpp: n_ubatch 512 tokens per pass.
         Engine::LlamaCpp => fitted(LLAMA_CPP, 512, FIT),
-        // Transformers generate(): the whole prompt in one pass; no rows of
-        // its own (eager PyTorch without CUDA graphs is slower than this).
+        // Transformers generate(): the whole prompt in one pass.
         Engine::Transformers => fitted(
-            VLLM,
+            TRANSFORMERS,
             u32::MAX,
-            "vLLM's factors (no Transformers rows yet): likely optimistic; docs/serving.md",
+            "fitted on Transformers generate() rows (eager PyTorch, A100 80GB; docs/serving.md)",
         ),
     }
 }
@@ -74,11 +73,15 @@ fn fitted(f: Factors, prefill_chunk: u32, source: &'static str) -> Efficiency {
 }
 
 /// The fit per engine. An engine whose rows are all 16-bit (vLLM,
-/// llama.cpp) takes its 16-bit share for FP8 too: its own kernels at
-/// another precision, not another engine's.
+/// llama.cpp, Transformers) takes its 16-bit share for FP8 too: its own
+/// kernels at another precision, not another engine's. Transformers' low
+/// bandwidth share and large fixed costs are eager PyTorch's: its default
+/// cache concatenates each layer's KV anew every step, and each step's
+/// kernels launch one by one from Python.
 pub const VLLM: Factors = (1.00, 0.76, 0.76, 100e-6, 40e-6);
 pub const TRTLLM: Factors = (1.00, 0.78, 0.56, 130e-6, 0.0);
 pub const LLAMA_CPP: Factors = (1.00, 0.48, 0.48, 160e-6, 0.0);
+pub const TRANSFORMERS: Factors = (0.44, 0.77, 0.77, 270e-6, 560e-6);
 
 /// The relative spread of the expected figures: the 80th percentile of the
 /// leave-one-source-out |error| in the calibration table (docs/serving.md).
