@@ -158,6 +158,25 @@ fn left_out(row: &ServingRow) -> Option<&'static str> {
 
 use engine::Factors;
 
+/// The engine whose factors a row's engine runs on: the core gives SGLang
+/// vLLM's (both are continuous-batching servers of paged KV with CUDA
+/// graphs, and SGLang's rows, one table, are too few for factors of its
+/// own).
+fn factors_of(engine: &str) -> &str {
+    match engine {
+        "sglang" => "vllm",
+        other => other,
+    }
+}
+
+/// Whether a row enters the fit. SGLang's rows are checked against the
+/// vLLM factors the core gives SGLang, not fitted: joining vLLM's fit, its
+/// FP8 rows (decode-bound, so they barely pin a compute share) would set the
+/// FP8 share of every vLLM plan.
+fn in_fit(row: &ServingRow) -> bool {
+    left_out(row).is_none() && row.engine == factors_of(&row.engine)
+}
+
 fn with(r: &Replica, f: Factors) -> Replica {
     let e = Efficiency {
         bandwidth: f.0,
@@ -246,7 +265,7 @@ fn dataset() -> (Vec<ServingRow>, Vec<Replica>) {
 }
 
 fn engines(rows: &[ServingRow]) -> Vec<&str> {
-    let mut engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
+    let mut engines: Vec<&str> = rows.iter().map(|r| factors_of(&r.engine)).collect();
     engines.sort_unstable();
     engines.dedup();
     engines
@@ -255,8 +274,7 @@ fn engines(rows: &[ServingRow]) -> Vec<&str> {
 #[test]
 fn core_factors_are_the_fit() {
     let (rows, replicas) = dataset();
-    let all: Vec<(&ServingRow, &Replica)> =
-        rows.iter().zip(&replicas).filter(|(r, _)| left_out(r).is_none()).collect();
+    let all: Vec<(&ServingRow, &Replica)> = rows.iter().zip(&replicas).filter(|(r, _)| in_fit(r)).collect();
     let mut wrong = Vec::new();
     for e in engines(&rows) {
         let f = fit_engine(&all, e);
@@ -291,13 +309,12 @@ fn core_factors_are_the_fit() {
 fn held_out_errors() -> Vec<f64> {
     let (rows, replicas) = dataset();
     let shown: Vec<(&ServingRow, &Replica)> = rows.iter().zip(&replicas).collect();
-    let all: Vec<(&ServingRow, &Replica)> =
-        shown.iter().filter(|(r, _)| left_out(r).is_none()).copied().collect();
+    let all: Vec<(&ServingRow, &Replica)> = shown.iter().filter(|(r, _)| in_fit(r)).copied().collect();
     let fitted: Vec<(&str, Factors)> = engines(&rows).into_iter().map(|e| (e, fit_engine(&all, e))).collect();
     let mut sources: Vec<&str> = rows.iter().map(|r| r.source.as_str()).collect();
     sources.sort_unstable();
     sources.dedup();
-    let left = shown.len() - all.len();
+    let left = rows.iter().filter(|r| left_out(r).is_some()).count();
     println!("{left} rows shown but left out (see `left_out`)");
     println!("| case | source | measured | in-sample | err | held-out | err |");
     println!("|---|---|---:|---:|---:|---:|---:|");
@@ -305,8 +322,9 @@ fn held_out_errors() -> Vec<f64> {
     for source in &sources {
         let rest: Vec<_> = all.iter().filter(|(r, _)| r.source != *source).copied().collect();
         for (row, r) in shown.iter().filter(|(r, _)| r.source == *source) {
-            let held = fit_engine(&rest, &row.engine);
-            let own = fitted.iter().find(|(e, _)| *e == row.engine).map(|(_, f)| *f).expect("fitted");
+            let engine = factors_of(&row.engine);
+            let held = fit_engine(&rest, engine);
+            let own = fitted.iter().find(|(e, _)| *e == engine).map(|(_, f)| *f).expect("fitted");
             let inside = predict(row, &with(r, own));
             let out = predict(row, &with(r, held));
             let err = out / row.measured - 1.0;
@@ -348,7 +366,7 @@ fn held_out_median_error_is_within_15_percent() {
 }
 
 #[test]
-#[ignore = "the worst held-out row is past 40 %: 42.5 %, llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt, a kernel configuration its PR slowed by 28 % (docs/serving.md)"]
+#[ignore = "the worst held-out row is past 40 %: 40.8 %, vLLM on an RTX 4090 at 48 clients, with llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt (a kernel configuration its PR slowed by 28 %) and Transformers on Mistral 7B at batch 16 at 41 % (docs/serving.md)"]
 fn held_out_worst_error_is_within_40_percent() {
     let worst = held_out_errors().into_iter().fold(0.0, f64::max);
     assert!(worst <= 0.40, "worst |err| {:.1} % > 40 %", worst * 100.0);

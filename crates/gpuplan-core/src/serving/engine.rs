@@ -5,8 +5,8 @@
 //! The factors are fitted on the measured rows in
 //! `tests/validation/data/serving-public.csv` by the fit in
 //! `tests/validation/tests/serving.rs` (`core_factors_are_the_fit`), which
-//! fails when these constants drift from what the rows give. Engines with no
-//! rows of their own take vLLM's factors and say so. docs/serving.md has the
+//! fails when these constants drift from what the rows give. SGLang takes
+//! vLLM's factors and says so. docs/serving.md has the
 //! calibration table and its held-out error.
 
 use serde::Serialize;
@@ -45,8 +45,10 @@ pub fn efficiency(engine: Engine) -> Efficiency {
         // vLLM's online server schedules 2048 tokens per step by default
         // (max_num_batched_tokens for the OpenAI server on most GPUs).
         Engine::Vllm => fitted(VLLM, 2048, FIT),
-        // SGLang: chunked_prefill_size 8192 on large GPUs; no rows of its own.
-        Engine::Sglang => fitted(VLLM, 8192, "vLLM's factors (no SGLang rows yet); docs/serving.md"),
+        // SGLang: chunked_prefill_size 8192 on large GPUs; its one public
+        // table with a full configuration checks vLLM's factors rather than
+        // fitting its own.
+        Engine::Sglang => fitted(VLLM, 8192, "vLLM's factors, checked on SGLang's rows (docs/serving.md)"),
         // TensorRT-LLM: max_num_tokens 8192 by default.
         Engine::Trtllm => fitted(TRTLLM, 8192, FIT),
         // llama.cpp: n_ubatch 512 tokens per pass.
@@ -78,10 +80,10 @@ fn fitted(f: Factors, prefill_chunk: u32, source: &'static str) -> Efficiency {
 /// bandwidth share and large fixed costs are eager PyTorch's: its default
 /// cache concatenates each layer's KV anew every step, and each step's
 /// kernels launch one by one from Python.
-pub const VLLM: Factors = (1.00, 0.76, 0.76, 100e-6, 40e-6);
-pub const TRTLLM: Factors = (1.00, 0.78, 0.56, 130e-6, 0.0);
-pub const LLAMA_CPP: Factors = (1.00, 0.48, 0.48, 160e-6, 0.0);
-pub const TRANSFORMERS: Factors = (0.44, 0.77, 0.77, 270e-6, 560e-6);
+pub const VLLM: Factors = (0.98, 0.78, 0.78, 80e-6, 60e-6);
+pub const TRTLLM: Factors = (1.00, 0.76, 0.53, 110e-6, 0.0);
+pub const LLAMA_CPP: Factors = (0.95, 0.47, 0.47, 140e-6, 0.0);
+pub const TRANSFORMERS: Factors = (0.38, 0.77, 0.77, 190e-6, 510e-6);
 
 /// The relative spread of the expected figures: the 80th percentile of the
 /// leave-one-source-out |error| in the calibration table (docs/serving.md).
