@@ -202,6 +202,9 @@ fn grid(lo: f64, hi: f64, step: f64) -> Vec<f64> {
 /// Where the pooled fit starts.
 const START: Factors = (0.7, 0.5, 0.5, 0.00006, 0.0);
 
+/// Rounds of the descent at most: the fits here settle in well under this.
+const MAX_ROUNDS: usize = 1000;
+
 /// Least squares on the log error, one factor at a time from `start` until
 /// none moves. A factor the rows do not constrain (the error is flat over
 /// its grid: no FP8 rows for the FP8 share, no compute-bound rows for the
@@ -211,7 +214,9 @@ fn fit(rows: &[(&ServingRow, &Replica)], start: Factors) -> Factors {
     let overhead = grid(0.0, 0.005, 0.00001);
     let grids = [grid(0.2, 1.0, 0.01), share.clone(), share, overhead.clone(), overhead];
     let mut f = start;
-    for _ in 0..8 {
+    // Each accepted move lowers the error on a finite grid, so the descent
+    // ends; the cap only guards against two equal minima taking turns.
+    for _ in 0..MAX_ROUNDS {
         let before = f;
         for (k, g) in grids.iter().enumerate() {
             let set = |f: Factors, v: f64| match k {
@@ -366,7 +371,7 @@ fn held_out_median_error_is_within_15_percent() {
 }
 
 #[test]
-#[ignore = "the worst held-out row is past 40 %: 40.8 %, vLLM on an RTX 4090 at 48 clients, with llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt (a kernel configuration its PR slowed by 28 %) and Transformers on Mistral 7B at batch 16 at 41 % (docs/serving.md)"]
+#[ignore = "the worst held-out row is past 40 %: 42.5 %, llama.cpp on an RTX 3090 at 64 tokens per pass of a 16k prompt, a kernel configuration its PR slowed by 28 %; then vLLM on an RTX 4090 at 48 clients, 41 % (docs/serving.md)"]
 fn held_out_worst_error_is_within_40_percent() {
     let worst = held_out_errors().into_iter().fold(0.0, f64::max);
     assert!(worst <= 0.40, "worst |err| {:.1} % > 40 %", worst * 100.0);

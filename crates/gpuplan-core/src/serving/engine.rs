@@ -76,14 +76,14 @@ fn fitted(f: Factors, prefill_chunk: u32, source: &'static str) -> Efficiency {
 
 /// The fit per engine. An engine whose rows are all 16-bit (vLLM,
 /// llama.cpp, Transformers) takes its 16-bit share for FP8 too: its own
-/// kernels at another precision, not another engine's. Transformers' low
-/// bandwidth share and large fixed costs are eager PyTorch's: its default
-/// cache concatenates each layer's KV anew every step, and each step's
-/// kernels launch one by one from Python.
+/// kernels at another precision, not another engine's. Transformers' large
+/// fixed costs are eager PyTorch's: each step's kernels launch one by one
+/// from Python, and each sequence's sampling and stopping checks run on the
+/// host.
 pub const VLLM: Factors = (0.98, 0.78, 0.78, 80e-6, 60e-6);
 pub const TRTLLM: Factors = (1.00, 0.76, 0.53, 110e-6, 0.0);
-pub const LLAMA_CPP: Factors = (0.95, 0.47, 0.47, 140e-6, 0.0);
-pub const TRANSFORMERS: Factors = (0.38, 0.77, 0.77, 190e-6, 510e-6);
+pub const LLAMA_CPP: Factors = (1.00, 0.48, 0.48, 160e-6, 0.0);
+pub const TRANSFORMERS: Factors = (0.88, 0.76, 0.76, 510e-6, 730e-6);
 
 /// The relative spread of the expected figures: the 80th percentile of the
 /// leave-one-source-out |error| in the calibration table (docs/serving.md).
