@@ -269,8 +269,8 @@ fn dataset() -> (Vec<ServingRow>, Vec<Replica>) {
     (rows, replicas)
 }
 
-fn engines(rows: &[ServingRow]) -> Vec<&str> {
-    let mut engines: Vec<&str> = rows.iter().map(|r| factors_of(&r.engine)).collect();
+fn engines<'a>(rows: impl IntoIterator<Item = &'a ServingRow>) -> Vec<&'a str> {
+    let mut engines: Vec<&str> = rows.into_iter().map(|r| factors_of(&r.engine)).collect();
     engines.sort_unstable();
     engines.dedup();
     engines
@@ -310,6 +310,11 @@ fn core_factors_are_the_fit() {
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
+/// The factors fitted for `engine` among `fits`.
+fn factors_for(fits: &[(&str, Factors)], engine: &str) -> Factors {
+    fits.iter().find(|(e, _)| *e == engine).map(|(_, f)| *f).expect("fitted")
+}
+
 /// Every checked row's held-out |error|, after printing the per-row table.
 fn held_out_errors() -> Vec<f64> {
     let (rows, replicas) = dataset();
@@ -326,12 +331,13 @@ fn held_out_errors() -> Vec<f64> {
     let mut errs = Vec::new();
     for source in &sources {
         let rest: Vec<_> = all.iter().filter(|(r, _)| r.source != *source).copied().collect();
+        let here = rows.iter().filter(|r| r.source == *source);
+        let held: Vec<(&str, Factors)> =
+            engines(here).into_iter().map(|e| (e, fit_engine(&rest, e))).collect();
         for (row, r) in shown.iter().filter(|(r, _)| r.source == *source) {
             let engine = factors_of(&row.engine);
-            let held = fit_engine(&rest, engine);
-            let own = fitted.iter().find(|(e, _)| *e == engine).map(|(_, f)| *f).expect("fitted");
-            let inside = predict(row, &with(r, own));
-            let out = predict(row, &with(r, held));
+            let inside = predict(row, &with(r, factors_for(&fitted, engine)));
+            let out = predict(row, &with(r, factors_for(&held, engine)));
             let err = out / row.measured - 1.0;
             let note = left_out(row).map_or(String::new(), |why| format!(" (left out: {why})"));
             println!(
