@@ -7,9 +7,9 @@ use web_sys::Element;
 
 use crate::dom::{h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::App;
+use crate::state::AppState;
 
-pub fn checklist(app: App) -> Option<Element> {
+pub fn checklist(app: AppState) -> Option<Element> {
     let body = move || {
         let lang = app.lang;
         app.shown.with(|r| r.as_ref().map(|r| list(&r.checklist, lang)))

@@ -13,12 +13,12 @@ use web_sys::Element;
 
 use crate::dom::{block, h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::{App, Report};
+use crate::state::{AppState, Report};
 use crate::table::{table, Col, Row};
 use gpuplan_core::present::{self, Unit};
 
 /// The example cards; a click loads the card's plan.
-pub fn gallery_block(app: App) -> Option<Element> {
+pub fn gallery_block(app: AppState) -> Option<Element> {
     let body = move || Some(gallery(app.lang));
     let on_act = move |act: &str, id: &str| {
         if let Some(e) = examples::all().into_iter().find(|e| act == "example" && e.id == id) {
@@ -89,7 +89,7 @@ pub fn summary(plan: &Plan, r: &Report, lang: Lang, unit: Unit) -> Vec<String> {
 
 const LABELS: [K; 6] = [K::Task, K::Gpu, K::PeakMemory, K::GpusOnChosen, K::SpeedOnChosen, K::CheapestOption];
 
-pub fn compare(app: App) -> Option<Element> {
+pub fn compare(app: AppState) -> Option<Element> {
     let pinned: RwSignal<Option<(Plan, Arc<Report>)>> = RwSignal::new(None);
     let body = move || {
         let lang = app.lang;

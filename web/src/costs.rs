@@ -10,7 +10,7 @@ use web_sys::Element;
 use crate::chart::{chart, hours, Chart, Series};
 use crate::dom::{block, h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::App;
+use crate::state::AppState;
 use crate::table::{table, Col, Row};
 
 /// Options drawn in the cost-over-time chart: the best and the next cheapest.
@@ -130,7 +130,7 @@ fn skipped(c: &CostReport, lang: Lang) -> El {
     h("ul").ks(items)
 }
 
-pub fn cost_table(app: App) -> Option<Element> {
+pub fn cost_table(app: AppState) -> Option<Element> {
     let pick: RwSignal<Option<String>> = RwSignal::new(None);
     let body = move || {
         let lang = app.lang;

@@ -295,13 +295,6 @@ pub fn element(tag: &str, attrs: &[(&str, &str)]) -> Option<Element> {
     Some(el)
 }
 
-/// Appends `child`, when there is one.
-pub fn append(parent: &Element, child: Option<Element>) {
-    if let Some(child) = child {
-        let _ = parent.append_child(&child);
-    }
-}
-
 thread_local! {
     /// The elements effects write to. An effect that is `Send` skips
     /// Leptos's thread check on every run (and its 2 KB of wasm); a DOM
@@ -320,16 +313,6 @@ fn keep(el: &Element) -> usize {
 
 fn kept(i: usize) -> Option<Element> {
     NODES.with(|nodes| nodes.borrow().get(i).cloned())
-}
-
-/// Runs `f` on `el` now and again whenever the signals it reads change.
-pub fn watch(el: &Element, f: impl Fn(&Element) + Send + Sync + 'static) {
-    let i = keep(el);
-    Effect::new_sync(move |_| {
-        if let Some(el) = kept(i) {
-            f(&el);
-        }
-    });
 }
 
 fn mount(class: &'static str, build: Build, on: On) -> Option<Element> {

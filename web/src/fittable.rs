@@ -13,7 +13,7 @@ use crate::dom::{block, checked, form, h, value, El, Ev};
 use crate::fields::{labelled, option};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
-use crate::state::App;
+use crate::state::AppState;
 use crate::table::{next_sort, table, Col, Row, Sort};
 use gpuplan_core::present::{self, Unit};
 
@@ -117,7 +117,7 @@ fn filter_select(lang: Lang, id: &str, label: K, opts: &[Opt], current: &str) ->
     labelled(id, t(lang, label), h("select").a("id", id).a("data-act", id).ks(options))
 }
 
-pub fn fit_table(app: App) -> Option<Element> {
+pub fn fit_table(app: AppState) -> Option<Element> {
     let sort: RwSignal<Sort> = RwSignal::new(None);
     let class = RwSignal::new(String::new());
     let stack = RwSignal::new(String::new());

@@ -15,7 +15,7 @@ use crate::fields::{
 };
 use crate::i18n::{t, K};
 use crate::options as o;
-use crate::state::App;
+use crate::state::AppState;
 
 /// A number field at `plan.<path>`: `f64` fields take any number, integer
 /// fields whole numbers only.
@@ -68,7 +68,7 @@ impl Num {
 }
 
 /// The whole column. What the user typed stays until a plan is loaded.
-pub fn inputs(app: App) -> Option<Element> {
+pub fn inputs(app: AppState) -> Option<Element> {
     let typed: RwSignal<Typed> = RwSignal::new(Vec::new());
     // Bumped when a typed text does not read as a number, or did not before.
     let typos = RwSignal::new(0u32);

@@ -11,7 +11,7 @@ use web_sys::Element;
 
 use crate::dom::{form, h, host, Ev};
 use crate::i18n::{t, K};
-use crate::state::App;
+use crate::state::AppState;
 
 /// What the address bar carried when the page opened.
 pub struct Start {
@@ -30,7 +30,7 @@ pub fn start() -> Start {
 
 /// Reopens the page on the current plan in `lang`: each language is a bundle
 /// of its own, which the loader in index.html picks by the link's `lang`.
-pub fn reopen_in(app: App, lang: Lang) {
+pub fn reopen_in(app: AppState, lang: Lang) {
     let q = app.plan.with_untracked(|p| share::encode(p, Some(lang), Some(app.unit.get_untracked().code())));
     if let Some(window) = web_sys::window() {
         let _ = window.location().set_search(&q);
@@ -38,7 +38,7 @@ pub fn reopen_in(app: App, lang: Lang) {
 }
 
 /// The share link of the current plan, kept in the address bar.
-pub fn share_link(app: App, embed: bool, host: Option<String>) -> Option<Element> {
+pub fn share_link(app: AppState, embed: bool, host: Option<String>) -> Option<Element> {
     let query = Memo::new(move |_| {
         let q = app.settled.with(|p| share::encode(p, Some(app.lang), Some(app.unit.get().code())));
         let extra = match (embed, &host) {
@@ -108,7 +108,7 @@ fn page_base() -> String {
 }
 
 /// The parts of a link that could not be used, named; text only.
-pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
+pub fn notice(app: AppState, ignored: Vec<share::Ignored>) -> Option<Element> {
     if ignored.is_empty() {
         return None;
     }
@@ -122,7 +122,7 @@ pub fn notice(app: App, ignored: Vec<share::Ignored>) -> Option<Element> {
 }
 
 /// Embed mode: tell the host page our height and plan whenever they change.
-pub fn report_to_host(app: App) {
+pub fn report_to_host(app: AppState) {
     Effect::new_sync(move |_| {
         let summary = app.shown.with(|r| r.as_ref().map(|r| r.memory.per_gpu_bytes));
         let link = app.settled.with(|p| share::encode(p, None, None));

@@ -1,8 +1,10 @@
 //! gpuplan's page: a Leptos CSR app over gpuplan-core. Components read the
 //! plan signal, call the core, and render; they never compute a figure.
+mod app;
 mod chart;
 mod checklist;
 mod compare;
+mod components;
 mod costs;
 mod dom;
 mod fields;
@@ -16,7 +18,6 @@ mod prefs;
 mod results;
 mod serving;
 mod sheet;
-mod shell;
 mod state;
 mod table;
 
@@ -27,5 +28,5 @@ static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocat
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(shell::app);
+    leptos::mount::mount_to_body(app::App);
 }

@@ -9,10 +9,10 @@ use web_sys::Element;
 use crate::chart::{chart, tokens, Chart, Series};
 use crate::dom::{block, host};
 use crate::i18n::{t, K};
-use crate::state::App;
+use crate::state::AppState;
 use gpuplan_core::present;
 
-pub fn mem_chart(app: App) -> Option<Element> {
+pub fn mem_chart(app: AppState) -> Option<Element> {
     // Recomputed only for a valid plan, so the chart keeps the last good curve.
     let points = Memo::new(move |prev: Option<&Vec<(u64, u64)>>| {
         if app.outcome.with(|o| o.is_ok()) {

@@ -1,5 +1,5 @@
-//! The results column: peak memory, its breakdown, and why each part is what
-//! it is; the blocks below follow the whole report.
+//! The headline blocks: peak memory, its breakdown, the answer, and why each
+//! part is what it is.
 
 use gpuplan_core::memory::{Component, Components, MemoryResult, PeakKind};
 use gpuplan_core::plan::Task;
@@ -7,15 +7,9 @@ use gpuplan_core::selection::Basis;
 use leptos::prelude::*;
 use web_sys::Element;
 
-use crate::checklist::checklist;
-use crate::compare::compare;
-use crate::costs::cost_table;
-use crate::dom::{append, element, h, host, watch, El};
-use crate::fittable::fit_table;
+use crate::dom::{h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::memchart::mem_chart;
-use crate::serving::serving_block;
-use crate::state::{App, Headline, Report};
+use crate::state::{AppState, Headline, Report};
 use gpuplan_core::present::{self, Unit};
 
 /// CSS classes of the memory components, in the core's order.
@@ -30,58 +24,9 @@ fn parts(
     m.components.named(lang).into_iter().zip(CLASSES).map(|((name, c), class)| (name, class, c))
 }
 
-/// The results column: its heading, the invalid-plan notice and the blocks,
-/// each redrawn on its own.
-pub fn results(app: App) -> Option<Element> {
-    let section = element("section", &[("class", "results"), ("aria-labelledby", "results-h")])?;
-    let heading = element("h2", &[("id", "results-h")])?;
-    let body = element("div", &[("class", "result-body")])?;
-    heading.set_text_content(Some(t(app.lang, K::Results)));
-    watch(&body, move |body| {
-        let class = if app.errors(|e| e.is_some()) { "result-body stale" } else { "result-body" };
-        let _ = body.set_attribute("class", class);
-    });
-    append(&section, Some(heading));
-    append(&section, stale(app));
-    for block in [
-        headline_block(app),
-        answer_block(app),
-        why_block(app),
-        serving_block(app),
-        mem_chart(app),
-        fit_table(app),
-        cost_table(app),
-        checklist(app),
-        compare(app),
-    ] {
-        append(&body, block);
-    }
-    append(&section, Some(body));
-    Some(section)
-}
-
-/// While the plan is invalid: every problem, and a note that what follows is
-/// the last valid result.
-fn stale(app: App) -> Option<Element> {
-    let body = move || {
-        let lang = app.lang;
-        app.errors(|errs| {
-            let items = errs?.iter().map(|e| h("li").t(&e.message(lang)));
-            Some(
-                h("div")
-                    .c("notice stale-note")
-                    .a("role", "status")
-                    .k(h("p").t(t(lang, K::Stale)))
-                    .k(h("ul").ks(items)),
-            )
-        })
-    };
-    host("", body, |_, _| {})
-}
-
 /// The headline: peak memory and its bar against the plan's GPU. One
 /// patched block, redrawn in the keystroke's frame.
-fn headline_block(app: App) -> Option<Element> {
+pub fn headline_block(app: AppState) -> Option<Element> {
     let body = move || {
         let (lang, unit) = (app.lang, app.unit.get());
         Some(app.head_shown.with(|r| headline(r.as_deref(), lang, unit)))
@@ -90,7 +35,7 @@ fn headline_block(app: App) -> Option<Element> {
 }
 
 /// "Why this number", from the same headline as the peak.
-fn why_block(app: App) -> Option<Element> {
+pub fn why_block(app: AppState) -> Option<Element> {
     let body = move || {
         let (lang, unit) = (app.lang, app.unit.get());
         Some(app.head_shown.with(|r| why(r.as_deref(), lang, unit)))
@@ -102,7 +47,7 @@ fn why_block(app: App) -> Option<Element> {
 /// that meets the plan, read from the report's one selected configuration,
 /// so the first screen names what the fit table, the bill and the
 /// checklist name.
-fn answer_block(app: App) -> Option<Element> {
+pub fn answer_block(app: AppState) -> Option<Element> {
     let body = move || {
         let span = app.settled.with(|p| match p.task {
             Task::Train => t(app.lang, K::AnswerRun).to_string(),

@@ -16,7 +16,7 @@ use web_sys::Element;
 use crate::chart::{chart, Chart, Series};
 use crate::dom::{block, h, host, El};
 use crate::i18n::{t, Lang, K};
-use crate::state::App;
+use crate::state::AppState;
 
 /// What kind of number a figure is, in words.
 fn basis(b: Basis, lang: Lang) -> &'static str {
@@ -159,7 +159,7 @@ fn charts(c: &Curve, lang: Lang) -> El {
         )))
 }
 
-pub fn serving_block(app: App) -> Option<Element> {
+pub fn serving_block(app: AppState) -> Option<Element> {
     let body = move || {
         let lang = app.lang;
         app.shown.with(|r| {

@@ -9,9 +9,9 @@ use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use crate::state::App;
+use crate::state::AppState;
 
-pub fn load(app: App, host: Option<String>) {
+pub fn load(app: AppState, host: Option<String>) {
     leptos::task::spawn_local(async move {
         match fetch_sheet().await.map(|text| sheet::from_json(&text)) {
             Some(Ok(sheet)) => apply(app, sheet),
@@ -25,7 +25,7 @@ pub fn load(app: App, host: Option<String>) {
 }
 
 /// The defaults plus the sheet's offers, or a console note when it is invalid.
-fn apply(app: App, sheet: Sheet) {
+fn apply(app: AppState, sheet: Sheet) {
     if sheet.offers.is_empty() {
         return;
     }
@@ -60,7 +60,7 @@ async fn fetch_sheet() -> Option<String> {
 
 /// Offers posted as `{source: "gpuplan-host", type: "offers", offers: [...]}`
 /// from exactly `origin`; anything else is dropped.
-fn listen(app: App, origin: String) {
+fn listen(app: AppState, origin: String) {
     let Some(window) = web_sys::window() else { return };
     let handler = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         if ev.origin() != origin {

@@ -24,7 +24,7 @@ type Outcome<T> = Memo<Result<Arc<T>, Vec<FieldError>>>;
 /// it is `Copy` (no Leptos context: its lookup's panic message alone cost
 /// 3 KB gzip of Debug formatting, issue 10).
 #[derive(Clone, Copy)]
-pub struct App {
+pub struct AppState {
     pub plan: RwSignal<Plan>,
     /// The plan the report describes: `plan`, once the edit's frame is painted.
     pub settled: RwSignal<Plan>,
@@ -48,8 +48,8 @@ pub struct App {
     problems: Memo<Vec<FieldError>>,
 }
 
-impl App {
-    pub fn new(plan: Plan, lang: Lang, unit: Unit) -> App {
+impl AppState {
+    pub fn new(plan: Plan, lang: Lang, unit: Unit) -> AppState {
         let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
         follow(plan, settled);
@@ -62,7 +62,7 @@ impl App {
             Some(errs) => errs,
             None => outcome.with(|o| o.as_ref().err().cloned()).unwrap_or_default(),
         });
-        App {
+        AppState {
             plan,
             settled,
             lang,

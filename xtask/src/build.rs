@@ -15,9 +15,11 @@ use sha2::{Digest, Sha256};
 
 use crate::sh::{self, Result};
 
-/// Everything the page loads in either language, gzip-compressed: room for an
-/// idiomatic page on std and well-kept crates, and no more.
-const GZIP_BUDGET: u64 = 300_000;
+/// Everything the page loads in either language, gzip-compressed: room for a
+/// Leptos page and the parts still to come (docs/performance.md).
+const GZIP_BUDGET: u64 = 500_000;
+/// What the page aims to stay under; above it the build says so.
+const GZIP_AIM: u64 = 400_000;
 
 /// The page's languages, each a cargo feature of gpuplan-web.
 const LANGS: [&str; 2] = ["zh", "en"];
@@ -255,7 +257,11 @@ pub fn check_budget() -> Result {
                 page.gzip
             ));
         }
-        println!("size budget ({lang}): {} of {GZIP_BUDGET} bytes gzip", page.gzip);
+        let over_aim = if page.gzip > GZIP_AIM { ", over the aim" } else { "" };
+        println!(
+            "size budget ({lang}): {} of {GZIP_BUDGET} bytes gzip (aim {GZIP_AIM}{over_aim})",
+            page.gzip
+        );
     }
     Ok(())
 }

@@ -1,0 +1,52 @@
+//! The page: one plan, read from the link (or the saved plan), and the
+//! blocks that show what the core makes of it. The answer comes first: the
+//! examples follow the two columns.
+
+use gpuplan_core::present::Unit;
+use leptos::prelude::*;
+
+use crate::compare::gallery_block;
+use crate::components::header::Header;
+use crate::components::legacy::Legacy;
+use crate::components::results::Results;
+use crate::inputs::inputs;
+use crate::link::{self, share_link};
+use crate::prefs;
+use crate::sheet;
+use crate::state::AppState;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let start = link::start();
+    let embed = start.link.embed;
+    // The page's bundle speaks one language, which the loader in index.html
+    // chose (the link's, the saved one, the browser's).
+    let lang = gpuplan_core::lang::ONLY.or(start.link.lang).unwrap_or_default();
+    // A link's unit that is not a known code reads as the default.
+    let unit = match start.link.unit.as_deref() {
+        Some(code) => Unit::from_code(code).unwrap_or_default(),
+        None => prefs::initial_unit(),
+    };
+    // A link's plan shows as given; a bare visit reopens the saved plan. An
+    // embedded page is the host's: it neither reads nor writes the saved plan.
+    let plan = if start.shared || embed { start.link.plan.clone() } else { prefs::saved_plan() };
+    let state = AppState::new(plan, lang, unit);
+    if !embed {
+        prefs::keep_plan(state.settled);
+    }
+    prefs::set_document_lang(lang);
+    sheet::load(state, start.link.host.clone());
+    if embed {
+        link::report_to_host(state);
+    }
+    view! {
+        {(!embed).then(|| view! { <Header state/> })}
+        <Legacy block=link::notice(state, start.link.ignored)/>
+        <main id="app" class="layout">
+            <Legacy block=inputs(state)/>
+            <Results state/>
+        </main>
+        <Legacy block=gallery_block(state)/>
+        <Legacy block=share_link(state, embed, start.link.host)/>
+    }
+}

@@ -1,0 +1,6 @@
+//! The page's components, one folder per area.
+
+pub mod block;
+pub mod header;
+pub mod legacy;
+pub mod results;
