@@ -66,7 +66,7 @@ workload flags (estimate):
   --cheapest             the cheapest option that meets the plan picks the GPU (cost, checklist)
 fit flags (with the workload flags):
   --headroom PCT         memory kept free per GPU (default 10: the estimate counts KV cache,
-                         activations and runtime; seed 001's 30-50 % is over weights alone)
+                         activations and runtime; the common 30-50 % rule is over weights alone)
   --gpus-per-node N --custom-gpu FILE (a GPU as JSON, see gpus --format json)
   --tokens N --epochs X (training time) --mfu X (default: measured, by GPU class and method)
   --qps X (alias --target-qps) serving target: GPUs per type from the TTFT/TPOT targets

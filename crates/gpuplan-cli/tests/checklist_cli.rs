@@ -60,7 +60,7 @@ fn seed_items_show_in_the_cli() {
     assert!(md.contains("Transfer times: at 10 Gbps line rate"), "{md}");
     assert!(md.contains("error 43"), "{md}");
     let est = stdout(&["estimate"]);
-    assert!(est.contains("Seed 002's rule of thumb, weights × 1.2-1.5"), "{est}");
+    assert!(est.contains("A common rule of thumb, memory ≈ weights × 1.2-1.5"), "{est}");
     let help = stdout(&["--help"]);
-    assert!(help.contains("seed 001's 30-50 % is over weights alone"), "{help}");
+    assert!(help.contains("the common 30-50 % rule is over weights alone"), "{help}");
 }

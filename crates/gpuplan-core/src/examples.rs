@@ -15,7 +15,7 @@ pub struct Example {
     pub id: &'static str,
     title: (&'static str, &'static str),
     summary: (&'static str, &'static str),
-    /// Which seed the workload comes from.
+    /// The title of the article the workload comes from.
     pub source: &'static str,
     /// Where gpuplan's answer differs from the seed's, and why.
     note: Option<(&'static str, &'static str)>,
@@ -142,6 +142,10 @@ fn both(zh: &'static str, en: &'static str) -> (&'static str, &'static str) {
     (Lang::Zh.kept(zh), Lang::En.kept(en))
 }
 
+/// The articles the examples come from, by title.
+const BUDGET_GUIDE: &str = "GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南";
+const SERVER_GUIDE: &str = "如何为 AI 选择 GPU 服务器";
+
 /// Every example, in gallery order.
 pub fn all() -> Vec<Example> {
     let ex = |id, title, summary, source, plan| Example { id, title, summary, source, note: None, plan };
@@ -153,7 +157,7 @@ pub fn all() -> Vec<Example> {
                 "Qwen2.5 7B，BF16，vLLM，8 路并发，4K 上下文，RTX 4090",
                 "Qwen2.5 7B, BF16, vLLM, 8 concurrent, 4K context, RTX 4090",
             ),
-            "seed 002",
+            BUDGET_GUIDE,
             chat_7b(),
         ),
         ex(
@@ -163,7 +167,7 @@ pub fn all() -> Vec<Example> {
                 "Llama 3.1 70B，FP8 权重与 KV，TP=2，32 路并发，H100",
                 "Llama 3.1 70B, FP8 weights and KV, TP=2, 32 concurrent, H100",
             ),
-            "seed 004",
+            SERVER_GUIDE,
             serve_70b_fp8(),
         ),
         ex(
@@ -173,7 +177,7 @@ pub fn all() -> Vec<Example> {
                 "Llama 3.1 8B，r=16 全部线性层，序列 2048，L40S",
                 "Llama 3.1 8B, r=16 all linear, seq 2048, L40S",
             ),
-            "seed 004",
+            SERVER_GUIDE,
             lora_8b(),
         ),
         ex(
@@ -183,20 +187,20 @@ pub fn all() -> Vec<Example> {
                 "Llama 3.1 70B，4 位基座，分页 AdamW 8-bit，H100",
                 "Llama 3.1 70B, 4-bit base, paged AdamW 8-bit, H100",
             ),
-            "seed 004",
+            SERVER_GUIDE,
             qlora_70b(),
         ),
         ex(
             "full-70b-8gpu",
             both("70B 全参数微调，8 卡", "Full fine-tune of 70B on 8 GPUs"),
             both("纯 BF16，FSDP，全部重计算，8 × H100", "Pure BF16, FSDP, full recomputation, 8 × H100"),
-            "seed 004",
+            SERVER_GUIDE,
             full_70b(),
         ),
         Example {
             note: Some(both(
-                "种子 002 按 6·P·D = 6 × 70 亿 × 10 亿 = 4.2×10^19 FLOPs、单张 4090 利用率 60% 算出约 55 小时，按需 5 天（含 2 天调试）× 24 h × 10 元/h = 1,200 元。两处算术有误：按种子自己给的 4090 算力 165 TFLOPS，4.2×10^19 ÷ (165×10^12 × 0.6) = 118 小时而不是 55 小时（55 小时要 353 TFLOPS）；§7.1 的 8 亿 token 是 3.4×10^19 而不是 3.4×10^18 FLOPs。LoRA 不算冻结底座的权重梯度：每 token 4·P + 6·A，但 24 GB 放下 4×2048 的批次要逐层重计算，再加一次前向，共 6·P + 8·A；Qwen2.5 7B 的 P 是 76.2 亿、A 是 4,040 万，合计 4.60×10^19 FLOPs，在 165 TFLOPS × 60% 下约 129 小时；加 30~50% 调试约 168~194 小时，按 10 元/h 约 1,680~1,940 元。显存约 20 GB，一张卡放得下。",
-                "Seed 002 takes 6·P·D = 6 × 7e9 × 1e9 = 4.2e19 FLOPs on one 4090 at 60 % and writes about 55 h, then 5 days on demand (2 of them debugging) × 24 h × 10 CNY/h = 1,200 CNY. Two of its sums slip: at the seed's own 165 TFLOPS for the 4090, 4.2e19 ÷ (165e12 × 0.6) is 118 h, not 55 h (55 h needs 353 TFLOPS); and §7.1's 8e8 tokens make 3.4e19 FLOPs, not 3.4e18. LoRA computes no weight gradients for the frozen base: 4·P + 6·A per token, but fitting 4 × 2048 tokens in 24 GB needs every layer recomputed, one more forward: 6·P + 8·A. With Qwen2.5 7B's P = 7.62e9 and A = 40.4e6 that is 4.60e19 FLOPs, about 129 h at 165 TFLOPS × 60 %; with 30-50 % for debugging 168-194 h, about 1,680-1,940 CNY at 10 CNY/h. It peaks near 20 GB: one card.",
+                "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》按 6·P·D = 6 × 70 亿 × 10 亿 = 4.2×10^19 FLOPs、单张 4090 利用率 60% 算出约 55 小时，按需 5 天（含 2 天调试）× 24 h × 10 元/h = 1,200 元。两处算术有误：按指南自己给的 4090 算力 165 TFLOPS，4.2×10^19 ÷ (165×10^12 × 0.6) = 118 小时而不是 55 小时（55 小时要 353 TFLOPS）；§7.1 的 8 亿 token 是 3.4×10^19 而不是 3.4×10^18 FLOPs。LoRA 不算冻结底座的权重梯度：每 token 4·P + 6·A，但 24 GB 放下 4×2048 的批次要逐层重计算，再加一次前向，共 6·P + 8·A；Qwen2.5 7B 的 P 是 76.2 亿、A 是 4,040 万，合计 4.60×10^19 FLOPs，在 165 TFLOPS × 60% 下约 129 小时；加 30~50% 调试约 168~194 小时，按 10 元/h 约 1,680~1,940 元。显存约 20 GB，一张卡放得下。",
+                "The budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南' takes 6·P·D = 6 × 7e9 × 1e9 = 4.2e19 FLOPs on one 4090 at 60 % and writes about 55 h, then 5 days on demand (2 of them debugging) × 24 h × 10 CNY/h = 1,200 CNY. Two of its sums slip: at the guide's own 165 TFLOPS for the 4090, 4.2e19 ÷ (165e12 × 0.6) is 118 h, not 55 h (55 h needs 353 TFLOPS); and §7.1's 8e8 tokens make 3.4e19 FLOPs, not 3.4e18. LoRA computes no weight gradients for the frozen base: 4·P + 6·A per token, but fitting 4 × 2048 tokens in 24 GB needs every layer recomputed, one more forward: 6·P + 8·A. With Qwen2.5 7B's P = 7.62e9 and A = 40.4e6 that is 4.60e19 FLOPs, about 129 h at 165 TFLOPS × 60 %; with 30-50 % for debugging 168-194 h, about 1,680-1,940 CNY at 10 CNY/h. It peaks near 20 GB: one card.",
             )),
             ..ex(
                 "law-saas-train",
@@ -205,14 +209,14 @@ pub fn all() -> Vec<Example> {
                     "7B LoRA，10 亿 token，单张 RTX 4090：批次 4×2048、逐层重计算、融合损失，MFU 0.6，人民币计价",
                     "7B LoRA, 10^9 tokens, one RTX 4090: batch 4 × 2048, full recompute, fused loss, MFU 0.6, CNY",
                 ),
-                "seed 002",
+                BUDGET_GUIDE,
                 law_train(),
             )
         },
         Example {
             note: Some(both(
-                "种子 002 说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.1 万 token）同时只能容纳 54 个这样的请求，稳态约 4.1 次/秒，10 QPS 需要 3 张卡。种子的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 42 个请求同时在途、每个输出 token 约 33 ms，KV 池装满时每卡约 16.5 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
-                "Seed 002 says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 71k tokens) holds 54 such requests at once: about 4.1 req/s at steady state, so 10 QPS takes 3 cards. The seed's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 42 requests in flight at about 33 ms per output token, and about 16.5 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
+                "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》说单张 4090 用 vLLM 能扛 10~20 QPS，但没有给出请求长度。按本计划每次 1,024 个提示 token、256 个输出 token，一张 RTX 4090 的 KV 池（约 7.1 万 token）同时只能容纳 54 个这样的请求，稳态约 4.1 次/秒，10 QPS 需要 3 张卡。指南的数字对应短对话：提示 256、输出 128 token 时，模型给出单卡 10 QPS 约 42 个请求同时在途、每个输出 token 约 33 ms，KV 池装满时每卡约 16.5 次/秒；公开的 vLLM 实测（RTX 4090、Mistral-7B、48 路并发、平均约 100 个输出 token）为 11.9 次/秒。",
+                "The budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南' says one RTX 4090 serves 10-20 QPS with vLLM but gives no request lengths. At this plan's 1,024 prompt and 256 output tokens, the card's KV pool (about 71k tokens) holds 54 such requests at once: about 4.1 req/s at steady state, so 10 QPS takes 3 cards. The guide's figure fits short exchanges: at 256 prompt and 128 output tokens the model serves 10 QPS on one card with about 42 requests in flight at about 33 ms per output token, and about 16.5 req/s with the KV pool full; a public vLLM run (RTX 4090, Mistral-7B, 48 concurrent, about 100 output tokens) measured 11.9 req/s.",
             )),
             ..ex(
                 "law-saas-serve",
@@ -221,7 +225,7 @@ pub fn all() -> Vec<Example> {
                     "7B FP16，上下文 2048，目标 10 QPS，RTX 4090，包月一年",
                     "7B FP16, context 2048, 10 QPS target, RTX 4090, a year",
                 ),
-                "seed 002",
+                BUDGET_GUIDE,
                 law_serve(),
             )
         },
@@ -341,7 +345,7 @@ fn law_project() -> crate::project::Project {
     use crate::project::{Project, Workload};
     let serve = Workload { reuse: Some("train".into()), ..Workload::new("serve", law_serve()) };
     let storage = crate::cost::Item {
-        name: "storage, gateway and traffic (seed 002 §7.1)".into(),
+        name: "storage, gateway and traffic".into(),
         amount: 300.0,
         currency: Currency::Cny,
         monthly: true,
@@ -359,10 +363,10 @@ pub fn projects() -> Vec<ExampleProject> {
     vec![ExampleProject {
         id: "law-saas-project",
         title: both("律所 SaaS：微调加在线服务，一份预算", "Law-firm SaaS: fine-tune and service in one budget"),
-        source: "seed 002",
+        source: BUDGET_GUIDE,
         note: both(
-            "种子 002 §7 第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里训练单独按需要 2,169.10 元（运行加调试时间，按本目录 4090 的按需价），但它跑在服务包月的第一张卡上（种子 §7.2：训练完把同一张包月卡切到推理），所以只付一次。服务按每次 1,024 个提示 token、256 个输出 token 要 3 张卡扛 10 QPS（见律所在线 API 示例的说明），3 × 2,640 = 7,920 元/月，加 300 元，第一个月 8,220 元；卡从训练开始就租着，12 个月服务加训练的几天共 13 期包月。若像种子那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；种子的 4,000 元多出来的是另付的训练费。",
-            "Seed 002 §7 puts the first month at about 1,680 + 2,000 + 300 ≈ 4,000 CNY: training on demand for 7 days × 24 h × 10 CNY/h = 1,680, one RTX 4090 monthly at about 2,000, storage and traffic about 300. Here the training alone would cost 2,169.10 CNY on demand (its run and debugging time at this catalog's 4090 on-demand rate), but it runs on the first of the service's monthly cards (seed §7.2: switch the same monthly card from training to serving), so it is paid once. The service needs 3 cards for 10 QPS at 1,024 prompt and 256 output tokens (see the law-firm API example's note): 3 × 2,640 = 7,920 CNY a month, plus 300, so 8,220 in the first month; the cards are held from the training's start, so 12 months of service plus the training's days take 13 monthly payments. Were one card to carry 10 QPS as the seed assumes (short requests), the first month would be 2,640 + 300 = 2,940; the seed's 4,000 adds a training paid apart.",
+            "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》第 7 节算第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里训练单独按需要 2,169.10 元（运行加调试时间，按本目录 4090 的按需价），但它跑在服务包月的第一张卡上（指南第 7.2 节：训练完把同一张包月卡切到推理），所以只付一次。服务按每次 1,024 个提示 token、256 个输出 token 要 3 张卡扛 10 QPS（见律所在线 API 示例的说明），3 × 2,640 = 7,920 元/月，加 300 元，第一个月 8,220 元；卡从训练开始就租着，12 个月服务加训练的几天共 13 期包月。若像指南那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；指南的 4,000 元多出来的是另付的训练费。",
+            "The budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南', section 7, puts the first month at about 1,680 + 2,000 + 300 ≈ 4,000 CNY: training on demand for 7 days × 24 h × 10 CNY/h = 1,680, one RTX 4090 monthly at about 2,000, storage and traffic about 300. Here the training alone would cost 2,169.10 CNY on demand (its run and debugging time at this catalog's 4090 on-demand rate), but it runs on the first of the service's monthly cards (the guide's section 7.2: switch the same monthly card from training to serving), so it is paid once. The service needs 3 cards for 10 QPS at 1,024 prompt and 256 output tokens (see the law-firm API example's note): 3 × 2,640 = 7,920 CNY a month, plus 300, so 8,220 in the first month; the cards are held from the training's start, so 12 months of service plus the training's days take 13 monthly payments. Were one card to carry 10 QPS as the guide assumes (short requests), the first month would be 2,640 + 300 = 2,940; the guide's 4,000 adds a training paid apart.",
         ),
         project: law_project(),
     }]

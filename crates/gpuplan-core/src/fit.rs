@@ -210,8 +210,8 @@ fn network(opt: &FitOption, gpu: &Gpu, per_node: u32) -> Option<Network> {
     };
     let text = match kind {
         NetworkKind::Rdma => bi!(
-            format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：数据并行与分片训练每一步都跨服务器同步，需要 RDMA 网络（InfiniBand 或 RoCE）。参考种子 004：HGX 服务器每张 GPU 配一块 400 Gb/s 网卡（B300 为 800 Gb/s）。请向供应商申请服务器之间的私有网络"),
-            format!("{g} GPUs need {nodes} servers ({per_node} per server): data-parallel and sharded training synchronise across servers every step, which needs an RDMA network (InfiniBand or RoCE). For scale, seed 004's HGX servers carry one 400 Gb/s NIC per GPU (800 Gb/s on B300). Ask the provider for a private network between the servers"),
+            format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：数据并行与分片训练每一步都跨服务器同步，需要 RDMA 网络（InfiniBand 或 RoCE）。作为参考，HGX 服务器通常每张 GPU 配一块 400 Gb/s 网卡（B300 为 800 Gb/s）。请向供应商申请服务器之间的私有网络"),
+            format!("{g} GPUs need {nodes} servers ({per_node} per server): data-parallel and sharded training synchronise across servers every step, which needs an RDMA network (InfiniBand or RoCE). For scale, HGX servers usually carry one 400 Gb/s NIC per GPU (800 Gb/s on B300). Ask the provider for a private network between the servers"),
         ),
         NetworkKind::Private => bi!(
             format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：张量并行留在服务器内，流水线各级之间只传激活值，但仍需服务器之间的私有网络，请向供应商确认带宽"),

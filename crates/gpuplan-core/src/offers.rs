@@ -354,20 +354,20 @@ EBS gp3 0.08/GB-month; public IPv4 0.005/IP-hour; egress tiers after 100 GB free
         cloud("coreweave-h100", "CoreWeave", "CoreWeave HGX H100 8x", 8, 49.24, "2026-02"),
         host_mi355x(),
         host_gb300(),
-        seed_rtx4090(),
+        guide_rtx4090(),
     ]
 }
 
-/// Seed 004's vendor: 8x MI355X server, monthly, 50 TB egress a month included.
+/// The host of a buying guide: 8x MI355X server, monthly, 50 TB egress a month included.
 fn host_mi355x() -> Offer {
     Offer {
         id: Cow::Borrowed("host-mi355x"),
-        provider: Cow::Borrowed("Seed 004 vendor"),
+        provider: Cow::Borrowed("Host of an AI server guide"),
         name: Cow::Borrowed("8x MI355X dedicated server"),
         gpu: Cow::Borrowed("mi355x"),
         gpus: 8,
         monthly: Some(Monthly { price: 19_900.0, egress_gb: 50.0 * 1024.0, min_months: 1 }),
-        source: Cow::Borrowed("Seed 004 host page (how to choose a GPU server for AI)"),
+        source: Cow::Borrowed("Buying guide 'How to choose a GPU server for AI' (a host's page)"),
         date: Cow::Borrowed("2026"),
         note: Cow::Borrowed(
             "Prepaid monthly, minimum one month, cancel any month; local NVMe included and not backed up; \
@@ -377,16 +377,16 @@ no overage price for egress above the allowance is given.",
     }
 }
 
-/// Seed 004's rack-scale GB300 NVL72: from 7,990 per GPU-month, 12-36 month terms.
+/// The same host's rack-scale GB300 NVL72: from 7,990 per GPU-month, 12-36 month terms.
 fn host_gb300() -> Offer {
     Offer {
         id: Cow::Borrowed("host-gb300"),
-        provider: Cow::Borrowed("Seed 004 vendor"),
+        provider: Cow::Borrowed("Host of an AI server guide"),
         name: Cow::Borrowed("GB300 NVL72 rack"),
         gpu: Cow::Borrowed("gb300"),
         gpus: 72,
         monthly: Some(Monthly { price: 7_990.0 * 72.0, egress_gb: 0.0, min_months: 12 }),
-        source: Cow::Borrowed("Seed 004 host page (how to choose a GPU server for AI)"),
+        source: Cow::Borrowed("Buying guide 'How to choose a GPU server for AI' (a host's page)"),
         date: Cow::Borrowed("2026"),
         note: Cow::Borrowed(
             "\"From\" 7,990 per GPU-month × 72 GPUs, on request, 12-36 month terms; \
@@ -396,21 +396,24 @@ egress allowance not given.",
     }
 }
 
-/// Seed 002's Chinese-platform example: RTX 4090 about 10 CNY/h, monthly about 2,000-2,200 CNY.
-fn seed_rtx4090() -> Offer {
+/// A GPU rental budget guide's Chinese-platform example: RTX 4090 about 10
+/// CNY/h, monthly about 2,000-2,200 CNY.
+fn guide_rtx4090() -> Offer {
     Offer {
         id: Cow::Borrowed("cn-rtx4090"),
-        provider: Cow::Borrowed("Seed 002 example (CN platform)"),
+        provider: Cow::Borrowed("Budget guide example (CN platform)"),
         name: Cow::Borrowed("1x RTX 4090"),
         gpu: Cow::Borrowed("rtx-4090"),
         gpus: 1,
         currency: Currency::Cny,
         od: Some(OnDemand { hourly: 10.0, step_s: 1, min_s: 0, keeps_billing: false }),
         monthly: Some(Monthly { price: 2_200.0, egress_gb: 0.0, min_months: 1 }),
-        source: Cow::Borrowed("Seed 002 (GPU rental budget guide)"),
-        date: Cow::Borrowed("seed 002"),
+        source: Cow::Borrowed(
+            "GPU rental budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南'",
+        ),
+        date: Cow::Borrowed("undated"),
         note: Cow::Borrowed(
-            "Monthly at the upper end of the seed's 2,000-2,200 CNY range; billing step, storage, \
+            "Monthly at the upper end of the guide's 2,000-2,200 CNY range; billing step, storage, \
 IP and traffic prices not given (entered as 0).",
         ),
         ..Offer::default()

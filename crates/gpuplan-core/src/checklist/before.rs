@@ -137,8 +137,8 @@ fn memory(f: &Facts) -> Option<Fill> {
         ));
     }
     p.push(bi!(
-        "种子 001 建议在“参数量 × 每参数字节数”之上留三到五成余量：那是只算权重时替 KV 缓存、激活和运行时留的；这里已逐项计入它们，余量只需覆盖显存碎片和估算误差。",
-        "Seed 001 advises 30-50% over parameters × bytes per parameter: that margin stands in for the KV cache, activations and runtime when only weights are counted; they are counted here, so the headroom covers only allocator fragmentation and estimate error.",
+        "常见的经验法则是在“参数量 × 每参数字节数”之上留三到五成余量：那是只算权重时替 KV 缓存、激活和运行时留的；这里已逐项计入它们，余量只需覆盖显存碎片和估算误差。",
+        "A common rule of thumb adds 30-50% over parameters × bytes per parameter: that margin stands in for the KV cache, activations and runtime when only weights are counted; they are counted here, so the headroom covers only allocator fragmentation and estimate error.",
     ));
     Some(Fill::new(p.done()).risk(over || low))
 }
@@ -435,7 +435,7 @@ fn host_cpu(f: &Facts) -> Option<Fill> {
     Some(fill)
 }
 
-/// Seed 002 §5.3: a GPU server's host memory, at least 32 GB.
+/// A GPU server's host memory, at least 32 GB: the floor rental guides give.
 const HOST_RAM_FLOOR_GB: f64 = 32.0;
 
 fn host_ram(f: &Facts) -> Option<Fill> {
@@ -446,14 +446,14 @@ fn host_ram(f: &Facts) -> Option<Fill> {
         Some((per, total)) => {
             let need = gb(total.max(HOST_RAM_FLOOR_GB));
             Para::from(bi!(
-                format!("内存：每台至少取 {floor} GB（种子 002 §5.3）与 GPU 显存总量中的较大者：{n} × {} GB = {} GB，即至少 {need} GB。", gb(per), gb(total)),
-                format!("RAM: at least the larger of {floor} GB (seed 002 §5.3) and the server's total GPU memory: {n} × {} GB = {} GB, so at least {need} GB.", gb(per), gb(total)),
+                format!("内存：每台至少取 {floor} GB（GPU 服务器的常见下限）与 GPU 显存总量中的较大者：{n} × {} GB = {} GB，即至少 {need} GB。", gb(per), gb(total)),
+                format!("RAM: at least the larger of {floor} GB (a common floor for a GPU server) and the server's total GPU memory: {n} × {} GB = {} GB, so at least {need} GB.", gb(per), gb(total)),
             ))
         }
         None => Para::from(bi!(
-            format!("内存：每台至少取 {floor} GB（种子 002 §5.3）与 GPU 显存总量中的较大者。"),
+            format!("内存：每台至少取 {floor} GB（GPU 服务器的常见下限）与 GPU 显存总量中的较大者。"),
             format!(
-                "RAM: at least the larger of {floor} GB (seed 002 §5.3) and the server's total GPU memory."
+                "RAM: at least the larger of {floor} GB (a common floor for a GPU server) and the server's total GPU memory."
             ),
         )),
     };

@@ -138,11 +138,11 @@ fn fast_link(cx: &Context) -> Option<Flag> {
             Severity::Warn,
             bi!(
                 format!(
-                    "{what_zh}把模型拆到 {group} 张卡上，每层或每步都要交换数据，需要 NVLink 级互联；{} 只有 PCIe。请选带 NVLink 的配置，或在了解 PCIe 代价后再接受（种子 004）",
+                    "{what_zh}把模型拆到 {group} 张卡上，每层或每步都要交换数据，需要 NVLink 级互联；{} 只有 PCIe。请选带 NVLink 的配置，或在了解 PCIe 代价后再接受",
                     g.name
                 ),
                 format!(
-                    "{what_en} splits the model over {group} GPUs and exchanges data every layer or step, which wants an NVLink-class link; {} has PCIe only. Choose an NVLink configuration, or accept PCIe's cost knowingly (seed 004)",
+                    "{what_en} splits the model over {group} GPUs and exchanges data every layer or step, which wants an NVLink-class link; {} has PCIe only. Choose an NVLink configuration, or accept PCIe's cost knowingly",
                     g.name
                 ),
             ),
@@ -277,10 +277,8 @@ fn no_ecc(cx: &Context) -> Option<Flag> {
             FlagId::NoEcc,
             Severity::Warn,
             bi!(
-                format!("{name} 没有 ECC 纠错：长时间训练或生产服务可能出现静默数据错误（种子 001）"),
-                format!(
-                    "{name} has no ECC: long runs and production serving risk silent data errors (seed 001)"
-                ),
+                format!("{name} 没有 ECC 纠错：长时间训练或生产服务可能出现静默数据错误"),
+                format!("{name} has no ECC: long runs and production serving risk silent data errors"),
             ),
         )
     })
@@ -324,8 +322,8 @@ fn stack(cx: &Context) -> Option<Flag> {
             FlagId::RocmStack,
             Severity::Warn,
             bi!(
-                format!("{name} 使用 ROCm：PyTorch、vLLM、SGLang 可用，但自定义 CUDA 内核、部分量化库和小众工具可能需要移植或无法运行；决定前请把整套技术栈端到端跑一遍（种子 004）"),
-                format!("{name} runs ROCm: PyTorch, vLLM and SGLang work, but custom CUDA kernels, some quantisation libraries and niche tools may need porting or not run; run your whole stack end to end before deciding (seed 004)"),
+                format!("{name} 使用 ROCm：PyTorch、vLLM、SGLang 可用，但自定义 CUDA 内核、部分量化库和小众工具可能需要移植或无法运行；决定前请把整套技术栈端到端跑一遍"),
+                format!("{name} runs ROCm: PyTorch, vLLM and SGLang work, but custom CUDA kernels, some quantisation libraries and niche tools may need porting or not run; run your whole stack end to end before deciding"),
             ),
         )),
         Stack::Cann => Some(Flag::new(
@@ -354,8 +352,8 @@ fn near_limit(cx: &Context) -> Option<Flag> {
             FlagId::NearLimit,
             Severity::Warn,
             bi!(
-                format!("每卡用到可用显存的 {p}%，距上限不足 10%{pool_zh}。种子 002 的建议：卡在边缘时直接升一档（更大显存的卡或多一张卡）"),
-                format!("uses {p}% of usable memory per GPU, within 10% of the limit{pool_en}. Seed 002: at a card's edge, go up one tier (a larger card or one more GPU)"),
+                format!("每卡用到可用显存的 {p}%，距上限不足 10%{pool_zh}。常见的建议：卡在边缘时直接升一档（更大显存的卡或多一张卡）"),
+                format!("uses {p}% of usable memory per GPU, within 10% of the limit{pool_en}. A common rule: at a card's edge, go up one tier (a larger card or one more GPU)"),
             ),
         )
     })

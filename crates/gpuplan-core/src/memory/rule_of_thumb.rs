@@ -22,8 +22,8 @@ pub(super) fn note(c: &Components, total: u64) -> Option<Note> {
     let (kv, ws) = (derivation::size(c.kv_cache.bytes as f64), derivation::size(c.workspace.bytes as f64));
     let r = format!("{ratio:.2}");
     let head = bi!(
-        format!("种子 002 的经验法则“权重 × 1.2–1.5”给出 {lo} 到 {hi}；本估算每卡 {sum}，即权重 × {r}。"),
-        format!("Seed 002's rule of thumb, weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}."),
+        format!("常见的经验法则“显存 ≈ 权重 × 1.2–1.5”给出 {lo} 到 {hi}；本估算每卡 {sum}，即权重 × {r}。"),
+        format!("A common rule of thumb, memory ≈ weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}."),
     );
     let why = if ratio > HIGH {
         bi!(
