@@ -11,18 +11,7 @@ use gpuplan_core::names;
 use gpuplan_core::plan::*;
 use serde::{Deserialize, Serialize};
 
-/// A usage error: one line for stderr; the process exits with status 2.
-#[derive(Debug, PartialEq)]
-pub struct CliError(pub String);
-
-impl CliError {
-    pub fn fields(errs: &[FieldError], lang: Lang) -> Self {
-        match errs.first() {
-            Some(e) => CliError(e.message(lang)),
-            None => CliError(String::from("invalid plan")),
-        }
-    }
-}
+use crate::error::CliError;
 
 /// Flags as given: `--name value`, `--name=value`, or a bare switch.
 pub struct Flags {

@@ -6,7 +6,8 @@ use gpuplan_core::lang::Lang;
 use gpuplan_core::plan::Plan;
 use gpuplan_core::project::Project;
 
-use crate::args::{CliError, Flags};
+use crate::args::Flags;
+use crate::error::CliError;
 use crate::out;
 
 enum Out {

@@ -4,7 +4,8 @@
 use gpuplan_core::checklist;
 use gpuplan_core::report;
 
-use crate::args::{self, By, CliError, Flags, Format};
+use crate::args::{self, By, Flags, Format};
+use crate::error::CliError;
 use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {

@@ -10,7 +10,8 @@ use gpuplan_core::report;
 use gpuplan_core::selection::Selection;
 use serde::Serialize;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, Flags, Format};
+use crate::error::CliError;
 use crate::market;
 use crate::out;
 

@@ -7,7 +7,8 @@ use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::present::{bytes, Unit};
 use gpuplan_core::report;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, Flags, Format};
+use crate::error::CliError;
 use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {

@@ -9,7 +9,8 @@ use gpuplan_core::plan::{Measured, Plan};
 use gpuplan_core::present::{self, Unit};
 use gpuplan_core::speed::SpeedSummary;
 
-use crate::args::{self, By, CliError, Flags, Format};
+use crate::args::{self, By, Flags, Format};
+use crate::error::CliError;
 use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {

@@ -3,7 +3,8 @@
 use gpuplan_core::hardware::{catalog, Gpu};
 use gpuplan_core::lang::Lang;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, Flags, Format};
+use crate::error::CliError;
 use crate::fit::left;
 use crate::out;
 

@@ -6,6 +6,7 @@ mod args;
 mod budget;
 mod checklist;
 mod cost;
+mod error;
 mod estimate;
 mod fit;
 mod gpus;
@@ -17,7 +18,7 @@ mod share;
 
 use std::process::ExitCode;
 
-use args::CliError;
+use error::CliError;
 
 const HELP: &str = "\
 gpuplan: GPU memory, hardware fit and rental cost for a model workload

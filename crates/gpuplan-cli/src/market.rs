@@ -9,7 +9,8 @@ use gpuplan_core::money::Currency;
 use gpuplan_core::offers::{self, Monthly, Offer, OnDemand, Spot};
 use gpuplan_core::plan::Plan;
 
-use crate::args::{CliError, Flags};
+use crate::args::Flags;
+use crate::error::CliError;
 
 const SKYPILOT: &str = include_str!("../../gpuplan-core/data/market/cloud-offers.csv");
 const CN: &str = include_str!("../../gpuplan-core/data/market/cn-offers.json");

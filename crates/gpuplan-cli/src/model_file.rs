@@ -8,7 +8,7 @@ use std::io::Read;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::model_files::{self, FileError, Imported};
 
-use crate::args::CliError;
+use crate::error::CliError;
 
 /// More than any real header (a GGUF's tokenizer arrays are a few MB;
 /// safetensors caps its header at 100 MB).

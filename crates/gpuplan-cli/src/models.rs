@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use crate::args::{self, CliError, Flags, Format};
+use crate::args::{self, Flags, Format};
+use crate::error::CliError;
 use crate::out;
 
 #[derive(Serialize)]

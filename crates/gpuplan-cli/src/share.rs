@@ -4,7 +4,8 @@
 use gpuplan_core::lang::Lang;
 use gpuplan_core::{report, share, snippets};
 
-use crate::args::{self, CliError, Flags};
+use crate::args::{self, Flags};
+use crate::error::CliError;
 use crate::out;
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {

@@ -201,8 +201,12 @@ mod tests {
         Limit::int(1, 64).check_u64("parallel.tp", 0, &mut errs);
         Limit::real(0.0, 1.0).check_f64("inference.gpu_mem_util", f64::NAN, &mut errs);
         assert_eq!(errs.len(), 2);
-        assert_eq!(errs[0].message(Lang::En), "parallel.tp: must be between 1 and 64");
         assert_eq!(errs[1].problem, Problem::NotFinite);
-        assert!(errs[0].message(Lang::Zh).contains("1 到 64"));
+        if Lang::En.carried() {
+            assert_eq!(errs[0].message(Lang::En), "parallel.tp: must be between 1 and 64");
+        }
+        if Lang::Zh.carried() {
+            assert!(errs[0].message(Lang::Zh).contains("1 到 64"));
+        }
     }
 }

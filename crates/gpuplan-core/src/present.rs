@@ -65,6 +65,31 @@ pub fn bytes_exact(b: u64) -> String {
     crate::derivation::size(b as f64)
 }
 
+/// Decimal gigabytes as a number in a sentence ("80", "62.5"): one decimal
+/// below 100 GB, whole numbers above, where a table would keep its width.
+pub fn gigabytes(gb: f64) -> String {
+    if gb >= 100.0 {
+        crate::money::num(gb.round())
+    } else {
+        crate::money::num((gb * 10.0).round() / 10.0)
+    }
+}
+
+/// Bytes in a sentence: "62.5 GB" or, from 1000 GB, "1.12 TB".
+pub fn size(bytes: u64) -> String {
+    let g = bytes as f64 / 1e9;
+    if g >= 1000.0 {
+        format!("{} TB", crate::money::num((g / 10.0).round() / 100.0))
+    } else {
+        format!("{} GB", gigabytes(g))
+    }
+}
+
+/// A parameter count as "70B" or "1.5B".
+pub fn billions(params: f64) -> String {
+    format!("{}B", crate::money::num((params / 1e8).round() / 10.0))
+}
+
 /// The number part of [`bytes`], and any shown quantity with a unit of its own.
 pub fn amount(x: f64) -> String {
     if x == 0.0 {
@@ -127,6 +152,17 @@ mod tests {
     #[test]
     fn exact_bytes_keep_two_decimals() {
         assert_eq!(bytes_exact(16_060_522_496), "16.06 GB");
+    }
+
+    #[test]
+    fn sizes_in_sentences_read_naturally() {
+        assert_eq!(size(62_500_000_000), "62.5 GB");
+        assert_eq!(size(140_000_000_000), "140 GB");
+        assert_eq!(size(1_120_000_000_000), "1.12 TB");
+        assert_eq!(size(0), "0 GB");
+        assert_eq!(gigabytes(80.0), "80");
+        assert_eq!(billions(70.6e9), "70.6B");
+        assert_eq!(billions(8.03e9), "8B");
     }
 
     #[test]

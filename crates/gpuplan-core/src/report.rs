@@ -205,6 +205,7 @@ mod tests {
     }
     /// The CUDA version travels in the plan (and its link) to the checklist's driver floor.
     #[test]
+    #[cfg(not(feature = "zh"))]
     fn cuda_in_the_plan_fills_the_driver_floor() {
         let link = crate::share::decode("?v=1&cuda=12.8");
         assert_eq!(link.plan.cuda, crate::plan::CudaVersion::parse("12.8"));

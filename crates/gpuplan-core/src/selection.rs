@@ -261,7 +261,9 @@ mod tests {
             let count = r.checklist.sections.iter().flat_map(|x| &x.items).find(|i| i.id == "gpu-count");
             let item = count.expect("every plan states its GPU count");
             let said = if s.gpus == 1 { "Single-GPU plan".to_string() } else { format!("{} GPUs", s.gpus) };
-            assert!(item.text.contains(&said), "{}: {}", e.id, item.text);
+            if Lang::En.carried() {
+                assert!(item.text.contains(&said), "{}: {}", e.id, item.text);
+            }
         }
     }
 }

@@ -2,11 +2,12 @@
 //! and what a pass looks like for this plan.
 
 use super::before::{driver_text, workload_phrase};
-use super::text::{bi, gb, size, Bi, Para};
+use super::text::{bi, Bi, Para};
 use super::{Facts, Fill, Spec};
 use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
 use crate::money::num;
 use crate::plan::Task;
+use crate::present::{gigabytes, size};
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "acc-tools", rule: tools },
@@ -81,11 +82,15 @@ fn list(f: &Facts) -> Option<Fill> {
 fn memory_total(g: &Gpu) -> Bi {
     let mib = (g.memory_gb * 1024.0).round();
     let mut p = Para::from(bi!(
-        format!("memory.total 约 {} MiB（标称 {} GB × 1024，少几百 MiB 属正常）", num(mib), gb(g.memory_gb)),
+        format!(
+            "memory.total 约 {} MiB（标称 {} GB × 1024，少几百 MiB 属正常）",
+            num(mib),
+            gigabytes(g.memory_gb)
+        ),
         format!(
             "memory.total about {} MiB (nominal {} GB × 1024, a few hundred MiB less is normal)",
             num(mib),
-            gb(g.memory_gb)
+            gigabytes(g.memory_gb)
         ),
     ));
     if g.ecc && g.memory_type.starts_with("GDDR") {
@@ -181,11 +186,15 @@ fn host(f: &Facts) -> Option<Fill> {
         let ram_gb = g.memory_gb * f64::from(n);
         let gib = (ram_gb * 1e9 / f64::from(1u32 << 30)).floor();
         p.append(bi!(
-            format!("；free -g 的 total 至少约 {} GiB（= {} GB，与该台显存总量相当）", num(gib), gb(ram_gb)),
+            format!(
+                "；free -g 的 total 至少约 {} GiB（= {} GB，与该台显存总量相当）",
+                num(gib),
+                gigabytes(ram_gb)
+            ),
             format!(
                 "; free -g total at least about {} GiB (= {} GB, the server's total GPU memory)",
                 num(gib),
-                gb(ram_gb)
+                gigabytes(ram_gb)
             ),
         ));
     }

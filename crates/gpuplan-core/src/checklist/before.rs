@@ -2,11 +2,12 @@
 
 use super::cuda::{driver_floor, Floor};
 use super::facts::Facts;
-use super::text::{self, bi, gb, size, Bi, Para};
+use super::text::{self, bi, Bi, Para};
 use super::{Fill, Spec};
 use crate::hardware::{Gpu, HwFormat, LinkKind, Stack, Support};
 use crate::money::num;
 use crate::plan::{Method, Task};
+use crate::present::{billions, gigabytes, size};
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "workload", rule: workload },
@@ -31,8 +32,8 @@ pub(super) const SPECS: &[Spec] = &[
 
 /// "Llama 3.1 70B (70.6B)", or a generic name when the plan has none.
 pub(super) fn model(f: &Facts) -> Bi {
-    let params = if f.params > 0.0 { format!("（{}）", text::billions(f.params)) } else { String::new() };
-    let params_en = if f.params > 0.0 { format!(" ({})", text::billions(f.params)) } else { String::new() };
+    let params = if f.params > 0.0 { format!("（{}）", billions(f.params)) } else { String::new() };
+    let params_en = if f.params > 0.0 { format!(" ({})", billions(f.params)) } else { String::new() };
     if f.model_name.is_empty() {
         bi!(format!("模型{params}"), format!("the model{params_en}"))
     } else {
@@ -112,7 +113,7 @@ fn memory(f: &Facts) -> Option<Fill> {
         Some(g) => {
             let usable = g.memory_gb * (1.0 - f.headroom_pct / 100.0);
             over = f.per_gpu_bytes as f64 / 1e9 > usable;
-            let (mem, use_) = (gb(g.memory_gb), gb(usable));
+            let (mem, use_) = (gigabytes(g.memory_gb), gigabytes(usable));
             let mut p = Para::from(bi!(
                 format!("每卡显存：本方案峰值 {peak}；{} 标称 {mem} GB，留 {h}% 余量后可用 {use_} GB。", g.name),
                 format!(
@@ -441,13 +442,13 @@ const HOST_RAM_FLOOR_GB: f64 = 32.0;
 fn host_ram(f: &Facts) -> Option<Fill> {
     let n = f.gpus_per_node();
     let vram = f.gpu.as_ref().map(|g| (g.memory_gb, g.memory_gb * f64::from(n)));
-    let floor = gb(HOST_RAM_FLOOR_GB);
+    let floor = gigabytes(HOST_RAM_FLOOR_GB);
     let mut p = match vram {
         Some((per, total)) => {
-            let need = gb(total.max(HOST_RAM_FLOOR_GB));
+            let need = gigabytes(total.max(HOST_RAM_FLOOR_GB));
             Para::from(bi!(
-                format!("内存：每台至少取 {floor} GB（GPU 服务器的常见下限）与 GPU 显存总量中的较大者：{n} × {} GB = {} GB，即至少 {need} GB。", gb(per), gb(total)),
-                format!("RAM: at least the larger of {floor} GB (a common floor for a GPU server) and the server's total GPU memory: {n} × {} GB = {} GB, so at least {need} GB.", gb(per), gb(total)),
+                format!("内存：每台至少取 {floor} GB（GPU 服务器的常见下限）与 GPU 显存总量中的较大者：{n} × {} GB = {} GB，即至少 {need} GB。", gigabytes(per), gigabytes(total)),
+                format!("RAM: at least the larger of {floor} GB (a common floor for a GPU server) and the server's total GPU memory: {n} × {} GB = {} GB, so at least {need} GB.", gigabytes(per), gigabytes(total)),
             ))
         }
         None => Para::from(bi!(
@@ -462,17 +463,17 @@ fn host_ram(f: &Facts) -> Option<Fill> {
         // The merged model is BF16: 2 bytes per parameter.
         let merge = f.params * 2.0 / 1e9;
         let need = vram.map_or(merge, |(_, total)| total.max(merge)).max(HOST_RAM_FLOOR_GB);
-        let b = text::billions(f.params);
+        let b = billions(f.params);
         p.push(bi!(
             format!(
                 "把 LoRA 适配器合并进 BF16 模型要把整个模型放进内存：{b} × 2 字节 ≈ {} GB（70B 约 140 GB），所以至少 {} GB。",
-                gb(merge),
-                gb(need)
+                gigabytes(merge),
+                gigabytes(need)
             ),
             format!(
                 "Merging the LoRA adapter into the BF16 model holds the whole model in RAM: {b} × 2 bytes ≈ {} GB (70B: about 140 GB), so at least {} GB.",
-                gb(merge),
-                gb(need)
+                gigabytes(merge),
+                gigabytes(need)
             ),
         ));
     }
@@ -491,11 +492,6 @@ fn host_ram(f: &Facts) -> Option<Fill> {
 
 /// Checkpoints kept on disk: the last good one while the next is written.
 const CHECKPOINTS_KEPT: u64 = 2;
-
-/// The training checkpoint size, when the plan trains and it is known.
-pub(super) fn checkpoint(f: &Facts) -> Option<u64> {
-    f.checkpoint_bytes.filter(|_| f.task == Task::Train)
-}
 
 /// Minutes to copy bytes out at 10 Gbps line rate (1.25 GB/s).
 pub(super) fn minutes_at_10gbps(bytes: u64) -> f64 {
@@ -521,9 +517,9 @@ fn nvme(f: &Facts) -> Option<Fill> {
             weights.en
         ),
     ));
-    let kept_bytes = checkpoint(f).map(|c| c.saturating_mul(CHECKPOINTS_KEPT));
+    let kept_bytes = f.checkpoint().map(|c| c.saturating_mul(CHECKPOINTS_KEPT));
     let big = kept_bytes.is_some_and(|k| k > 1_000_000_000_000);
-    if let (Some(c), Some(k)) = (checkpoint(f), kept_bytes) {
+    if let (Some(c), Some(k)) = (f.checkpoint(), kept_bytes) {
         let (one, kept) = (size(c), size(k));
         p.push(bi!(
             format!("一个可续训检查点（权重 + 优化器状态）约 {one}；写新检查点时保留上一份，至少 {kept}。"),
@@ -546,21 +542,21 @@ fn egress(f: &Facts) -> Option<Fill> {
             let over = est - inc;
             let (zh_over, en_over) = if over > 0.0 {
                 (
-                    format!("超出 {} GB，问清超额单价。", gb(over)),
-                    format!(" That is {} GB over: ask the price per extra GB.", gb(over)),
+                    format!("超出 {} GB，问清超额单价。", gigabytes(over)),
+                    format!(" That is {} GB over: ask the price per extra GB.", gigabytes(over)),
                 )
             } else {
                 (String::new(), String::new())
             };
             Fill::new(bi!(
-                format!("出站流量：估计每月 {} GB，套餐包含 {} GB。{zh_over}", gb(est), gb(inc)),
-                format!("Egress: about {} GB a month against {} GB included.{en_over}", gb(est), gb(inc)),
+                format!("出站流量：估计每月 {} GB，套餐包含 {} GB。{zh_over}", gigabytes(est), gigabytes(inc)),
+                format!("Egress: about {} GB a month against {} GB included.{en_over}", gigabytes(est), gigabytes(inc)),
             ))
             .risk(over > 0.0)
         }
         (true, None) => Fill::new(bi!(
-            format!("出站流量：估计每月 {} GB；问清套餐包含多少、超出后的单价。", gb(est)),
-            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gb(est)),
+            format!("出站流量：估计每月 {} GB；问清套餐包含多少、超出后的单价。", gigabytes(est)),
+            format!("Egress: about {} GB a month; ask how much is included and the price beyond it.", gigabytes(est)),
         )),
         (false, _) => Fill::new(bi!(
             "出站流量：估算每月出站量（API 响应、下载权重和检查点），对照套餐包含的流量。",
@@ -575,7 +571,7 @@ fn backups(f: &Facts) -> Option<Fill> {
         "备份放在服务器之外：许多供应商除非书面约定，不备份本地盘。",
         "Keep backups off the server: many vendors do not back up local disks unless agreed in writing.",
     ));
-    if let Some(c) = checkpoint(f) {
+    if let Some(c) = f.checkpoint() {
         let m = num(minutes_at_10gbps(c));
         p.push(bi!(
             format!("以 10 Gbps 线速，传出一份 {} 的检查点约需 {m} 分钟。", size(c)),

@@ -3,10 +3,11 @@
 //! §9.3), 4-bit quality (seed 002 §9.1, seed 004) and the communication
 //! buffers that live beside the estimate on every GPU (seed 000).
 
-use super::text::{bi, gb, size, Bi};
+use super::text::{bi, Bi};
 use super::{Facts, Fill};
 use crate::cost::OptionKind;
 use crate::plan::{Method, Shard, Task};
+use crate::present::{gigabytes, size};
 
 /// Seed 002 §10: at peak times prices can be about twice the usual.
 const PEAK_PRICE_FACTOR: f64 = 2.0;
@@ -40,7 +41,7 @@ pub(super) fn sharing(f: &Facts) -> Option<Fill> {
     if !small {
         return None;
     }
-    let (need, name, whole) = (size(f.per_gpu_bytes), gpu.name.as_ref(), gb(gpu.memory_gb));
+    let (need, name, whole) = (size(f.per_gpu_bytes), gpu.name.as_ref(), gigabytes(gpu.memory_gb));
     let text = if gpu.mig > 0 {
         let n = gpu.mig;
         bi!(

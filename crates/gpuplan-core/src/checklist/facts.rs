@@ -125,6 +125,11 @@ impl Facts {
         errs
     }
 
+    /// The training checkpoint size, when the plan trains and it is known.
+    pub(crate) fn checkpoint(&self) -> Option<u64> {
+        self.checkpoint_bytes.filter(|_| self.task == Task::Train)
+    }
+
     pub(crate) fn multi_gpu(&self) -> bool {
         self.gpu_count > 1
     }

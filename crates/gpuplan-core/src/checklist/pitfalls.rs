@@ -1,14 +1,15 @@
 //! Common pitfalls (seed 000, plus seeds 001 and 002), each shown only when it
 //! applies, with the reason it applies to this plan.
 
-use super::before::{checkpoint, gpu_name, minutes_at_10gbps, split_phrase};
-use super::text::{self, bi, gb, size, Para};
+use super::before::{gpu_name, minutes_at_10gbps, split_phrase};
+use super::text::{self, bi, Para};
 use super::{Facts, Fill, Spec};
 use crate::cost::{OptionKind, HOURS_PER_MONTH};
 use crate::hardware::{GpuClass, Stack};
 use crate::lang::Lang;
 use crate::money::num;
 use crate::plan::Task;
+use crate::present::{gigabytes, size};
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "pit-weights-only", rule: weights_only },
@@ -69,7 +70,7 @@ fn vram_sum(f: &Facts) -> Option<Fill> {
     let sum = match &f.gpu {
         Some(g) => {
             let total = g.memory_gb * f64::from(f.gpu_count);
-            format!("{} × {} GB = {} GB", f.gpu_count, gb(g.memory_gb), gb(total))
+            format!("{} × {} GB = {} GB", f.gpu_count, gigabytes(g.memory_gb), gigabytes(total))
         }
         None => format!("{} × GPU", f.gpu_count),
     };
@@ -225,7 +226,7 @@ fn spot_checkpoints(f: &Facts) -> Option<Fill> {
         ),
     };
     let mut p = Para::from(bi!(why.zh, why.en));
-    if let Some(c) = checkpoint(f).filter(|c| minutes_at_10gbps(*c) > 10.0) {
+    if let Some(c) = f.checkpoint().filter(|c| minutes_at_10gbps(*c) > 10.0) {
         let m = num(minutes_at_10gbps(c));
         p.push(bi!(
             format!("但以 10 Gbps 传出一份要约 {m} 分钟，比间隔还长：先写本地 NVMe 再异步上传，或重新考虑竞价实例。"),

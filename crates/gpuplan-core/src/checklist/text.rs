@@ -1,11 +1,10 @@
-//! Text helpers for the rules: a text in both languages, number formatting and
-//! display names for the plan's enums.
+//! Text helpers for the rules: a text in both languages and display names
+//! for the plan's enums. Numbers are written by `crate::present`.
 
 use crate::cost::OptionKind;
 use crate::hardware::Stack;
 use crate::lang::Lang;
 use crate::model::WeightFormat;
-use crate::money::num;
 use crate::plan::{Method, Precision, Shard};
 
 pub(crate) use crate::lang::{bi, Bi};
@@ -42,30 +41,6 @@ impl Para {
     pub fn done(self) -> Bi {
         Bi { zh: self.zh, en: self.en }
     }
-}
-
-/// Decimal gigabytes: one decimal below 100 GB, whole numbers above.
-pub(crate) fn gb(gigabytes: f64) -> String {
-    if gigabytes >= 100.0 {
-        num(gigabytes.round())
-    } else {
-        num((gigabytes * 10.0).round() / 10.0)
-    }
-}
-
-/// Bytes as "62.5 GB" or, from 1000 GB, "1.12 TB".
-pub(crate) fn size(bytes: u64) -> String {
-    let g = bytes as f64 / 1e9;
-    if g >= 1000.0 {
-        format!("{} TB", num((g / 10.0).round() / 100.0))
-    } else {
-        format!("{} GB", gb(g))
-    }
-}
-
-/// A parameter count as "70B" or "1.5B".
-pub(crate) fn billions(params: f64) -> String {
-    format!("{}B", num((params / 1e8).round() / 10.0))
 }
 
 pub(crate) fn weights(w: WeightFormat) -> &'static str {
@@ -131,19 +106,4 @@ pub(crate) fn stack(s: Stack) -> &'static str {
 /// Long commitments: a term of a year or more bought before measuring.
 pub(crate) fn is_commitment(o: OptionKind) -> bool {
     matches!(o, OptionKind::Reserved | OptionKind::SavingsPlan)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_read_naturally() {
-        assert_eq!(size(62_500_000_000), "62.5 GB");
-        assert_eq!(size(140_000_000_000), "140 GB");
-        assert_eq!(size(1_120_000_000_000), "1.12 TB");
-        assert_eq!(size(0), "0 GB");
-        assert_eq!(billions(70.6e9), "70.6B");
-        assert_eq!(billions(8.03e9), "8B");
-    }
 }

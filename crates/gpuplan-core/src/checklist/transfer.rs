@@ -2,10 +2,10 @@
 //! ways (seed 004: 140 GB at 10 Gbps takes about two minutes, 10 TB over two
 //! hours), and whether that is a visible share of the rental.
 
-use super::before::checkpoint;
-use super::text::{bi, size, Bi, Para};
+use super::text::{bi, Bi, Para};
 use super::{Facts, Fill};
 use crate::plan::Task;
+use crate::present::size;
 
 /// The port assumed when the offer names none: seed 004's single-GPU plans
 /// come with 10 or 25 Gbps, so the slower.
@@ -59,7 +59,7 @@ fn inbound(f: &Facts, gbps: f64) -> Vec<Leg> {
 /// Off the server: a training run's checkpoint (a service sends responses,
 /// which the egress item counts).
 fn outbound(f: &Facts, gbps: f64) -> Vec<Leg> {
-    checkpoint(f)
+    f.checkpoint()
         .filter(|c| *c > 0)
         .map(|c| leg(bi!("检查点", "a checkpoint"), c, gbps))
         .into_iter()

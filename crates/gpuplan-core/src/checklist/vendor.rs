@@ -2,11 +2,12 @@
 //! redundancy and data-deletion questions), filled with what the plan needs.
 
 use super::before::driver_text;
-use super::text::{bi, gb, Para};
+use super::text::{bi, Para};
 use super::{Facts, Fill, Spec};
 use crate::cost::OptionKind;
 use crate::hardware::{LinkKind, Stack};
 use crate::money::num;
+use crate::present::gigabytes;
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "ask-card", rule: card },
@@ -31,13 +32,13 @@ fn card(f: &Facts) -> Option<Fill> {
                     "确切卡型与数量、每卡显存：{} × {}，每卡 {} GB{zh_form}（同名不同版本的卡规格不同）。",
                     f.gpu_count,
                     g.name,
-                    gb(g.memory_gb)
+                    gigabytes(g.memory_gb)
                 ),
                 format!(
                     "Exact card model and count, memory per card: {} × {}, {} GB each{form} (variants under one name differ).",
                     f.gpu_count,
                     g.name,
-                    gb(g.memory_gb)
+                    gigabytes(g.memory_gb)
                 ),
             )
         }

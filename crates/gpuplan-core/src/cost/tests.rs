@@ -185,6 +185,7 @@ fn monthly_against_hourly_on_both_sides_of_break_even() {
 }
 
 #[test]
+#[cfg(not(feature = "zh"))]
 fn ranks_and_finds_break_even() {
     let gpu = default_offer("cn-rtx4090");
     let inputs = CostInputs { currency: Currency::Cny, ..bare(Horizon::Run) };

@@ -497,6 +497,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(any(feature = "zh", feature = "en")))]
     fn geforce_licence_only_for_hosted_geforce() {
         let p = infer(WeightFormat::Bf16);
         let one = option(Strategy::Single, 1, 1, 0.5);
@@ -553,6 +554,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(any(feature = "zh", feature = "en")))]
     fn unverified_specs_are_shown_with_their_fields() {
         let p = infer(WeightFormat::GgufQ4KM);
         let one = option(Strategy::Single, 1, 1, 0.5);
@@ -572,6 +574,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(any(feature = "zh", feature = "en")))]
     fn a_verified_rows_note_is_shown() {
         let p = infer(WeightFormat::Bf16);
         let one = option(Strategy::Single, 1, 1, 0.5);

@@ -586,6 +586,8 @@ mod tests {
             (zero[0].field.as_str(), &zero[0].problem),
             ("training.lora_rank", &Problem::Inconsistent { rule: "lora_rank_zero" })
         );
-        assert!(zero[0].message(Lang::En).contains("no adapter"), "{}", zero[0].message(Lang::En));
+        if Lang::En.carried() {
+            assert!(zero[0].message(Lang::En).contains("no adapter"), "{}", zero[0].message(Lang::En));
+        }
     }
 }
