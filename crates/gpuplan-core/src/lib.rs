@@ -42,5 +42,6 @@ pub mod sheet;
 pub mod snippets;
 pub mod speed;
 pub mod summary;
+mod text;
 pub mod training_flops;
 pub mod training_mfu;

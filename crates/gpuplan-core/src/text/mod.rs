@@ -1,0 +1,151 @@
+//! Every sentence the core writes for a reader, with one home per language:
+//! `zh.rs` and `en.rs`, each an exhaustive `match` over [`Key`], so a key
+//! without its text in either language fails the build. A one-language
+//! build (feature `zh` or `en`) compiles only its own file. Engines return
+//! ids and numbers; they choose a key here and fill its named holes
+//! (`{name}`) with [`fill`]. Numbers are written by `crate::present` before
+//! they reach a hole.
+
+use std::fmt::{Display, Write};
+
+use crate::lang::Lang;
+
+#[cfg(not(feature = "zh"))]
+mod en;
+#[cfg(not(feature = "en"))]
+mod zh;
+
+/// Declares the keys, and for the tests the list of them all.
+macro_rules! keys {
+    ($($key:ident,)*) => {
+        /// One text the core writes, in any language.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Key { $($key),* }
+
+        #[cfg(test)]
+        impl Key {
+            pub const ALL: &'static [Key] = &[$(Key::$key),*];
+        }
+    };
+}
+
+keys! {
+    // Field errors: what is wrong with a value.
+    ErrOutOfRange,
+    ErrNotFinite,
+    ErrUnknownId,
+    ErrBelowMinimum,
+    ErrRequired,
+    ErrTooMany,
+    ErrTooLong,
+    ErrTooFewGpus,
+    // Why a value cannot go lower.
+    MinPrefillAtPeak,
+    MinPhysical,
+    // Cross-field rules, by the rule id a `Problem::Inconsistent` carries.
+    RuleKvHeadsLeHeads,
+    RuleHeadsDivisibleByKvHeads,
+    RuleHiddenDivisibleByHeads,
+    RuleExpertsActiveLeExperts,
+    RuleTpDividesHeads,
+    RulePpLeLayers,
+    RuleWindowLeContext,
+    RuleLoraNeedsTransformer,
+    RuleQuantizedFullFinetune,
+    RuleWeightsDisagreePrecision,
+    RuleLoraRankZero,
+    RuleOptInBwdNoAccumulation,
+    RuleEstimateTooLarge,
+    RuleTiersRise,
+    RuleBlockDaysStep,
+    RuleSpotNeverFinishes,
+    RuleNamesUnique,
+    RuleReuseNeedsAService,
+    RuleReuseNeedsSameMachines,
+    RuleOverlapsReused,
+    RuleOther,
+}
+
+/// The text of `key` in `lang` (in a one-language build, in that language).
+pub(crate) fn get(key: Key, lang: Lang) -> &'static str {
+    #[cfg(feature = "zh")]
+    let text = {
+        let _ = lang;
+        zh::text(key)
+    };
+    #[cfg(feature = "en")]
+    let text = {
+        let _ = lang;
+        en::text(key)
+    };
+    #[cfg(not(any(feature = "zh", feature = "en")))]
+    let text = match lang {
+        Lang::Zh => zh::text(key),
+        Lang::En => en::text(key),
+    };
+    text
+}
+
+/// The text of `key` in `lang` with its named holes filled: `{min}` takes
+/// the value paired with "min". A hole without a value stays as written.
+pub(crate) fn fill(key: Key, lang: Lang, holes: &[(&str, &dyn Display)]) -> String {
+    fill_template(get(key, lang), holes)
+}
+
+fn fill_template(template: &str, holes: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        let hole = after
+            .split_once('}')
+            .and_then(|(name, tail)| holes.iter().find(|(n, _)| *n == name).map(|(_, value)| (value, tail)));
+        match hole {
+            Some((value, tail)) => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "{value}");
+                rest = tail;
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_are_filled_by_name() {
+        let n = 3;
+        let text = fill_template("{a} of {b}, {a} again; {unknown} {", &[("a", &n), ("b", &"four")]);
+        assert_eq!(text, "3 of four, 3 again; {unknown} {");
+    }
+
+    #[test]
+    fn every_key_has_a_text_in_the_build_language() {
+        for &key in Key::ALL {
+            assert!(!get(key, Lang::Zh).trim().is_empty(), "{key:?}");
+            assert!(!get(key, Lang::En).trim().is_empty(), "{key:?}");
+        }
+    }
+
+    /// The names of a template's holes.
+    #[cfg(not(any(feature = "zh", feature = "en")))]
+    fn holes(template: &str) -> std::collections::BTreeSet<&str> {
+        template.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(name, _)| name)).collect()
+    }
+
+    #[cfg(not(any(feature = "zh", feature = "en")))]
+    #[test]
+    fn both_languages_have_the_same_holes() {
+        for &key in Key::ALL {
+            assert_eq!(holes(zh::text(key)), holes(en::text(key)), "{key:?}");
+        }
+    }
+}
