@@ -10,7 +10,7 @@ use crate::plan::{Engine, Inference};
 use super::split::Split;
 use super::{kv, runtime, weights, Built, Note, Part, PeakKind, Pool};
 use crate::derivation;
-use crate::lang::bi;
+use crate::text::Key;
 
 /// The card an estimate is made for: the plan's GPU (vLLM's defaults depend
 /// on it) and the memory vLLM's reservation is sized from (`None`: none).
@@ -70,13 +70,7 @@ pub fn estimate(arch: &Arch, split: &Split, inf: &Inference, card: Card) -> Buil
     let ws = runtime::bytes(arch, split, inf, card.gpu);
     let mut notes = Vec::new();
     if arch.is_moe() {
-        notes.push(Note::new(
-            "moe_resident",
-            bi!(
-                "MoE：所有专家都常驻显存；每个 token 只计算激活的专家（影响速度，不影响显存）。",
-                "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
-            ),
-        ));
+        notes.push(Note::new("moe_resident", Key::NoteMoeResident));
     }
     let pool = if inf.engine.pools() {
         vllm_pool(w, ws.in_budget, kv_need, inf.gpu_mem_util, gpu_memory, &mut notes)
@@ -114,14 +108,7 @@ fn vllm_pool(
     notes: &mut Vec<Note>,
 ) -> Option<Pool> {
     let Some(mem) = gpu_memory else {
-        notes.push(Note::new(
-            "vllm_pool_unknown",
-            bi!(
-                "vLLM 会把 KV 池预留到显卡显存 × gpu_memory_utilization；未选定显卡时只计算请求所需。",
-                "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, \
-                 only what the requests need is counted.",
-            ),
-        ));
+        notes.push(Note::new("vllm_pool_unknown", Key::NoteVllmPoolUnknown));
         return None;
     };
     let reserved = util * mem;
@@ -137,23 +124,9 @@ fn vllm_pool(
         derivation::size(kv)
     );
     if kv < need {
-        notes.push(Note::new(
-            "vllm_pool_short",
-            bi!(
-                "vLLM 的 KV 池小于请求所需：此利用率下放不下，需要更大的显存、更多 GPU 或更短的上下文。",
-                "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; \
-                 use more memory, more GPUs or a shorter context.",
-            ),
-        ));
+        notes.push(Note::new("vllm_pool_short", Key::NoteVllmPoolShort));
     } else {
-        notes.push(Note::new(
-            "vllm_reserved",
-            bi!(
-                "vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。",
-                "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, \
-                 not the need computed here.",
-            ),
-        ));
+        notes.push(Note::new("vllm_reserved", Key::NoteVllmReserved));
     }
     Some(Pool { reserved, kv, derivation })
 }
@@ -192,12 +165,6 @@ pub fn estimate_generic(g: &Generic, split: &Split, inf: &Inference) -> Built {
         trainable_params: 0.0,
         peak_kind: PeakKind::Allocated,
         pool: None,
-        notes: vec![Note::new(
-            "generic_activations",
-            bi!(
-                "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
-                "Non-transformer model: activations and workspace are the stated figure, not derived.",
-            ),
-        )],
+        notes: vec![Note::new("generic_activations", Key::NoteGenericActivations)],
     }
 }

@@ -5,12 +5,15 @@
 //! INFERENCE_PEAK = weights + KV cache + workspace (seed 000). Sizes are bytes;
 //! derivations print decimal GB (10^9 bytes).
 
+use std::fmt::Display;
+
 use serde::Serialize;
 
 use crate::error::{FieldError, Problem};
 use crate::lang::{Bi, Lang};
 use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
+use crate::text::{self, Key};
 
 mod activations;
 mod inference;
@@ -59,13 +62,13 @@ pub struct Components {
 }
 
 /// The components' names, in the order `Components::all` lists them.
-const NAMES: [(&str, &str); 6] = [
-    ("权重", "Weights"),
-    ("梯度", "Gradients"),
-    ("优化器状态", "Optimizer state"),
-    ("激活值", "Activations"),
-    ("KV 缓存", "KV cache"),
-    ("工作区与运行时", "Workspace and runtime"),
+const NAMES: [Key; 6] = [
+    Key::CompWeights,
+    Key::CompGradients,
+    Key::CompOptimizer,
+    Key::CompActivations,
+    Key::CompKvCache,
+    Key::CompWorkspace,
 ];
 
 impl Components {
@@ -78,8 +81,8 @@ impl Components {
     /// last): the page and the snippets name them alike.
     pub fn named(&self, lang: Lang) -> [(&'static str, &Component); 6] {
         let mut out = self.all().map(|c| ("", c));
-        for (slot, (zh, en)) in out.iter_mut().zip(NAMES) {
-            slot.0 = lang.pick(zh, en);
+        for (slot, key) in out.iter_mut().zip(NAMES) {
+            slot.0 = text::get(key, lang);
         }
         out
     }
@@ -111,8 +114,13 @@ pub struct Note {
 }
 
 impl Note {
-    fn new(id: &'static str, text: Bi) -> Self {
-        Self { id, zh: text.zh, en: text.en }
+    fn new(id: &'static str, key: Key) -> Self {
+        Self::filled(id, key, &[])
+    }
+
+    fn filled(id: &'static str, key: Key, holes: &[(&str, &dyn Display)]) -> Self {
+        let Bi { zh, en } = text::both(key, holes);
+        Self { id, zh, en }
     }
 
     pub fn text(&self, lang: Lang) -> &str {

@@ -4,7 +4,7 @@
 
 use super::{Components, Note};
 use crate::derivation;
-use crate::lang::bi;
+use crate::text::Key;
 
 /// Seed 002 §3.1: "显存需求(GB) ≈ 模型权重(GB) × 1.2~1.5".
 const LOW: f64 = 1.2;
@@ -21,22 +21,14 @@ pub(super) fn note(c: &Components, total: u64) -> Option<Note> {
         (derivation::size(w * LOW), derivation::size(w * HIGH), derivation::size(total as f64));
     let (kv, ws) = (derivation::size(c.kv_cache.bytes as f64), derivation::size(c.workspace.bytes as f64));
     let r = format!("{ratio:.2}");
-    let head = bi!(
-        format!("常见的经验法则“显存 ≈ 权重 × 1.2–1.5”给出 {lo} 到 {hi}；本估算每卡 {sum}，即权重 × {r}。"),
-        format!("A common rule of thumb, memory ≈ weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}."),
-    );
-    let why = if ratio > HIGH {
-        bi!(
-            format!("该法则没有计入随上下文 × 并发增长的 KV 缓存（本方案 {kv}），对本方案偏低。"),
-            format!(" The rule leaves out the KV cache, which grows with context × concurrency ({kv} here): too low for this plan."),
-        )
+    let key = if ratio > HIGH {
+        Key::NoteRuleOfThumbLow
     } else if ratio < LOW {
-        bi!(
-            format!("该法则留的余量大于本方案的 KV 缓存和工作区（{kv} 与 {ws}）：对本方案偏高。"),
-            format!(" The rule's margin is larger than this plan's KV cache and workspace ({kv} and {ws}): too high for this plan."),
-        )
+        Key::NoteRuleOfThumbHigh
     } else {
-        bi!("两者对本方案一致。", " The two agree for this plan.")
+        Key::NoteRuleOfThumbAgree
     };
-    Some(Note::new("rule_of_thumb", bi!(format!("{}{}", head.zh, why.zh), format!("{}{}", head.en, why.en))))
+    let holes: [(&str, &dyn std::fmt::Display); 6] =
+        [("lo", &lo), ("hi", &hi), ("sum", &sum), ("r", &r), ("kv", &kv), ("ws", &ws)];
+    Some(Note::filled("rule_of_thumb", key, &holes))
 }

@@ -10,7 +10,7 @@ use crate::plan::{GradCkpt, LoraTargets, Method, Optimizer, Precision, Shard, Tr
 use super::split::{self, Split};
 use super::{activations, runtime, weights, Built, Note, Part, PeakKind};
 use crate::derivation;
-use crate::lang::bi;
+use crate::text::Key;
 
 pub const SOURCE: &str = "ZeRO paper (mixed Adam 2+2+12 B/param); torchtune (pure bf16, optimizer_in_bwd); \
      DeepSpeed estimate_zero2/3_model_states_mem_needs (fp32 grad partition, 4·largest layer); bitsandbytes \
@@ -199,13 +199,7 @@ fn state(tr: &Trainable, frozen: Option<Frozen>, unit: f64, split: &Split, t: &T
         derivation::size(o)
     );
     if t.optimizer == Optimizer::PagedAdamw8bit {
-        notes.push(Note::new(
-            "paged_optimizer",
-            bi!(
-                "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
-                "Paged optimizer state can spill to host memory under pressure; counted here as resident.",
-            ),
-        ));
+        notes.push(Note::new("paged_optimizer", Key::NotePagedOptimizer));
     }
     State {
         weights: Part::new(w, w_txt, SOURCE),
@@ -260,13 +254,7 @@ pub fn estimate(arch: &Arch, split: &Split, t: &Training) -> Built {
 
     let mut notes = st.notes;
     if t.grad_ckpt == GradCkpt::Selective && t.flash_attn {
-        notes.push(Note::new(
-            "selective_with_flash",
-            bi!(
-                "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
-                "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",
-            ),
-        ));
+        notes.push(Note::new("selective_with_flash", Key::NoteSelectiveWithFlash));
     }
     let elem = if t.precision == Precision::Fp32 { 4.0 } else { 2.0 };
     let kept = activations::training(arch, split, t, elem);
@@ -323,13 +311,7 @@ pub fn estimate_generic(params: f64, activation_bytes: f64, split: &Split, t: &T
     let tr = Trainable { params: per_gpu, factored: per_gpu, largest: per_gpu };
     let st = state(&tr, None, 0.0, split, t);
     let mut notes = st.notes;
-    notes.push(Note::new(
-        "generic_activations",
-        bi!(
-            "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
-            "Non-transformer model: activations and workspace are the stated figure, not derived.",
-        ),
-    ));
+    notes.push(Note::new("generic_activations", Key::NoteGenericActivations));
     Built {
         weights: st.weights,
         gradients: st.gradients,

@@ -49,5 +49,21 @@ pub(super) fn text(key: Key) -> &'static str {
             "overlaps the workload whose machines it takes over: the same cards cannot run both at once"
         }
         Key::RuleOther => "contradicts another field",
+        Key::NoteMoeResident => "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
+        Key::NoteVllmPoolUnknown => "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, only what the requests need is counted.",
+        Key::NoteVllmPoolShort => "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; use more memory, more GPUs or a shorter context.",
+        Key::NoteVllmReserved => "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, not the need computed here.",
+        Key::NoteGenericActivations => "Non-transformer model: activations and workspace are the stated figure, not derived.",
+        Key::NotePagedOptimizer => "Paged optimizer state can spill to host memory under pressure; counted here as resident.",
+        Key::NoteSelectiveWithFlash => "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",
+        Key::NoteRuleOfThumbLow => "A common rule of thumb, memory ≈ weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}. The rule leaves out the KV cache, which grows with context × concurrency ({kv} here): too low for this plan.",
+        Key::NoteRuleOfThumbHigh => "A common rule of thumb, memory ≈ weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}. The rule's margin is larger than this plan's KV cache and workspace ({kv} and {ws}): too high for this plan.",
+        Key::NoteRuleOfThumbAgree => "A common rule of thumb, memory ≈ weights × 1.2-1.5, gives {lo} to {hi}; this estimate is {sum} per GPU, weights × {r}. The two agree for this plan.",
+        Key::CompWeights => "Weights",
+        Key::CompGradients => "Gradients",
+        Key::CompOptimizer => "Optimizer state",
+        Key::CompActivations => "Activations",
+        Key::CompKvCache => "KV cache",
+        Key::CompWorkspace => "Workspace and runtime",
     }
 }

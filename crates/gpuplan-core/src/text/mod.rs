@@ -8,7 +8,7 @@
 
 use std::fmt::{Display, Write};
 
-use crate::lang::Lang;
+use crate::lang::{Bi, Lang};
 
 #[cfg(not(feature = "zh"))]
 mod en;
@@ -64,6 +64,23 @@ keys! {
     RuleReuseNeedsSameMachines,
     RuleOverlapsReused,
     RuleOther,
+    // Memory: notes on the estimate, and the components' names.
+    NoteMoeResident,
+    NoteVllmPoolUnknown,
+    NoteVllmPoolShort,
+    NoteVllmReserved,
+    NoteGenericActivations,
+    NotePagedOptimizer,
+    NoteSelectiveWithFlash,
+    NoteRuleOfThumbLow,
+    NoteRuleOfThumbHigh,
+    NoteRuleOfThumbAgree,
+    CompWeights,
+    CompGradients,
+    CompOptimizer,
+    CompActivations,
+    CompKvCache,
+    CompWorkspace,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).
@@ -90,6 +107,13 @@ pub(crate) fn get(key: Key, lang: Lang) -> &'static str {
 /// the value paired with "min". A hole without a value stays as written.
 pub(crate) fn fill(key: Key, lang: Lang, holes: &[(&str, &dyn Display)]) -> String {
     fill_template(get(key, lang), holes)
+}
+
+/// `key` filled in each language this build carries; the other is left
+/// empty (the reports that carry both languages side by side).
+pub(crate) fn both(key: Key, holes: &[(&str, &dyn Display)]) -> Bi {
+    let one = |lang: Lang| if lang.carried() { fill(key, lang, holes) } else { String::new() };
+    Bi { zh: one(Lang::Zh), en: one(Lang::En) }
 }
 
 fn fill_template(template: &str, holes: &[(&str, &dyn Display)]) -> String {
