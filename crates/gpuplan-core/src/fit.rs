@@ -20,11 +20,12 @@ pub use flags::{Flag, FlagId, Severity, LONG_RUN_HOURS, NEAR_LIMIT};
 use crate::derivation::n;
 use crate::error::FieldError;
 use crate::hardware::{catalog, Gpu, GpuClass};
-use crate::lang::{bi, Lang};
+use crate::lang::Lang;
 use crate::memory::MemoryResult;
 use crate::placement::{ModelSize, Placement};
 use crate::plan::{Parallel, Plan, Shard, Task};
 use crate::speed::{self, SpeedSummary};
+use crate::text::{self, Key};
 
 /// Largest GPU count the search tries.
 pub const MAX_GPUS: u32 = 64;
@@ -71,17 +72,18 @@ impl Strategy {
     }
 
     pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            Strategy::Single => lang.pick("单卡", "single GPU"),
-            Strategy::Zero1 => lang.pick("ZeRO-1（切分优化器状态）", "ZeRO-1 (optimizer states sharded)"),
-            Strategy::Zero2 => lang.pick("ZeRO-2（再切分梯度）", "ZeRO-2 (plus gradients sharded)"),
-            Strategy::Fsdp => lang.pick("FSDP 全分片", "FSDP full shard"),
-            Strategy::Zero3 => lang.pick("ZeRO-3（再切分权重）", "ZeRO-3 (plus weights sharded)"),
-            Strategy::TensorParallel => lang.pick("张量并行", "tensor parallel"),
-            Strategy::Pipeline => lang.pick("流水线并行", "pipeline parallel"),
-            Strategy::TensorFsdp => lang.pick("张量并行 + FSDP", "tensor parallel + FSDP"),
-            Strategy::TensorPipeline => lang.pick("张量并行 + 流水线并行", "tensor + pipeline parallel"),
-        }
+        let key = match self {
+            Strategy::Single => Key::SplitSingle,
+            Strategy::Zero1 => Key::SplitZero1,
+            Strategy::Zero2 => Key::SplitZero2,
+            Strategy::Fsdp => Key::SplitFsdp,
+            Strategy::Zero3 => Key::SplitZero3,
+            Strategy::TensorParallel => Key::SplitTensor,
+            Strategy::Pipeline => Key::SplitPipeline,
+            Strategy::TensorFsdp => Key::SplitTensorFsdp,
+            Strategy::TensorPipeline => Key::SplitTensorPipeline,
+        };
+        text::get(key, lang)
     }
 }
 
@@ -208,20 +210,14 @@ fn network(opt: &FitOption, gpu: &Gpu, per_node: u32) -> Option<Network> {
     } else {
         NetworkKind::Rdma
     };
-    let text = match kind {
-        NetworkKind::Rdma => bi!(
-            format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：数据并行与分片训练每一步都跨服务器同步，需要 RDMA 网络（InfiniBand 或 RoCE）。作为参考，HGX 服务器通常每张 GPU 配一块 400 Gb/s 网卡（B300 为 800 Gb/s）。请向供应商申请服务器之间的私有网络"),
-            format!("{g} GPUs need {nodes} servers ({per_node} per server): data-parallel and sharded training synchronise across servers every step, which needs an RDMA network (InfiniBand or RoCE). For scale, HGX servers usually carry one 400 Gb/s NIC per GPU (800 Gb/s on B300). Ask the provider for a private network between the servers"),
-        ),
-        NetworkKind::Private => bi!(
-            format!("{g} 张卡需要 {nodes} 台服务器（每台 {per_node} 张）：张量并行留在服务器内，流水线各级之间只传激活值，但仍需服务器之间的私有网络，请向供应商确认带宽"),
-            format!("{g} GPUs need {nodes} servers ({per_node} per server): tensor parallel stays inside a server and pipeline stages pass only activations between servers, but they still need a private network; confirm its bandwidth with the provider"),
-        ),
-        NetworkKind::Fabric => bi!(
-            format!("{g} 张卡跨 {nodes} 个节点，但都在同一个 NVLink 域（{} 张 GPU）内：节点之间走 NVLink，请确认租到的是整机架系统", gpu.link_domain),
-            format!("{g} GPUs span {nodes} nodes inside one NVLink domain ({} GPUs): the nodes talk over NVLink; confirm the rental is the rack-scale system", gpu.link_domain),
-        ),
+    let key = match kind {
+        NetworkKind::Rdma => Key::NetRdma,
+        NetworkKind::Private => Key::NetPrivate,
+        NetworkKind::Fabric => Key::NetFabric,
     };
+    let holes: [(&str, &dyn std::fmt::Display); 4] =
+        [("g", &g), ("nodes", &nodes), ("per_node", &per_node), ("domain", &gpu.link_domain)];
+    let text = text::both(key, &holes);
     Some(Network { nodes, gpus_per_node: per_node, kind, zh: text.zh, en: text.en })
 }
 

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit};
+use crate::lang::Lang;
 
 mod gpus;
 
@@ -144,6 +145,15 @@ impl Gpu {
         opt("tdp_min_w", self.tdp_min_w, self.tdp_w.unwrap_or(100_000.0), errs);
         opt("link_gbs", self.link_gbs, 1.0e6, errs);
         Limit::int(1, 100_000).check_u64(&format!("{prefix}.link_domain"), self.link_domain.into(), errs);
+    }
+
+    /// The row's note in `lang`: the catalog keeps each row's text beside its
+    /// source, in both languages.
+    pub fn notes_in(&self, lang: Lang) -> &str {
+        match lang.written() {
+            Lang::Zh => &self.notes_zh,
+            Lang::En => &self.notes,
+        }
     }
 
     /// Whether the tensor cores run this number format natively.

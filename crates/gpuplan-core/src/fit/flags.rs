@@ -3,6 +3,8 @@
 //! tier; 004: NVLink, precision, ROCm) and reference checklist.md (CUDA and
 //! driver versions).
 
+use std::fmt::Display;
+
 use serde::Serialize;
 
 use super::{FitOption, Network, Strategy};
@@ -11,6 +13,7 @@ use crate::lang::{bi, Bi, Lang};
 use crate::model::WeightFormat;
 use crate::plan::Plan;
 use crate::plan::{Precision, Task};
+use crate::text::{self, Key};
 
 /// Share of usable memory above which a plan counts as "at the edge" (seed 002:
 /// on a card's edge, go up one tier).
@@ -116,10 +119,7 @@ fn no_fit(cx: &Context) -> Option<Flag> {
     Some(Flag::new(
         FlagId::NoFit,
         Severity::Block,
-        bi!(
-            format!("在最多 {n} 张 {} 上，任何可用的切分方式都装不下", cx.gpu.name),
-            format!("does not fit on up to {n} × {} under any sharding the workload allows", cx.gpu.name),
-        ),
+        text::both(Key::FlagNoFit, &[("n", &n), ("gpu", &cx.gpu.name)]),
     ))
 }
 
@@ -130,44 +130,42 @@ fn fast_link(cx: &Context) -> Option<Flag> {
         return None;
     }
     let g = cx.gpu;
-    let what_zh = opt.strategy.label(Lang::Zh);
-    let what_en = opt.strategy.label(Lang::En);
     match g.link {
         LinkKind::Pcie => Some(Flag::new(
             FlagId::NeedsFastLink,
             Severity::Warn,
-            bi!(
-                format!(
-                    "{what_zh}把模型拆到 {group} 张卡上，每层或每步都要交换数据，需要 NVLink 级互联；{} 只有 PCIe。请选带 NVLink 的配置，或在了解 PCIe 代价后再接受",
-                    g.name
-                ),
-                format!(
-                    "{what_en} splits the model over {group} GPUs and exchanges data every layer or step, which wants an NVLink-class link; {} has PCIe only. Choose an NVLink configuration, or accept PCIe's cost knowingly",
-                    g.name
-                ),
-            ),
+            text::each(|lang| {
+                text::fill(
+                    Key::FlagFastLinkPcie,
+                    lang,
+                    &[("what", &opt.strategy.label(lang)), ("group", &group), ("gpu", &g.name)],
+                )
+            }),
         )),
         LinkKind::Bridge | LinkKind::Fabric if group > g.link_domain => Some(Flag::new(
             FlagId::NeedsFastLink,
             Severity::Warn,
-            bi!(
-                format!(
-                    "{what_zh}需要 {group} 张卡之间的高速互联，但 {}（{}）只连通 {} 张，其余流量走 PCIe 或网络",
-                    g.link_name, g.name, g.link_domain
-                ),
-                format!(
-                    "{what_en} needs a fast link across {group} GPUs, but {} on {} joins only {}; the rest goes over PCIe or the network",
-                    g.link_name, g.name, g.link_domain
-                ),
-            ),
+            text::each(|lang| {
+                let holes: [(&str, &dyn Display); 5] = [
+                    ("what", &opt.strategy.label(lang)),
+                    ("group", &group),
+                    ("link", &g.link_name),
+                    ("gpu", &g.name),
+                    ("domain", &g.link_domain),
+                ];
+                text::fill(Key::FlagFastLinkDomain, lang, &holes)
+            }),
         )),
         LinkKind::Bridge => Some(Flag::new(
             FlagId::BridgeCheck,
             Severity::Info,
-            bi!(
-                format!("{what_zh}依赖 NVLink 桥接（{}）：请确认报价中的机器装有桥接", g.link_name),
-                format!("{what_en} relies on the NVLink bridge ({}): confirm the offer's machine has it fitted", g.link_name),
-            ),
+            text::each(|lang| {
+                text::fill(
+                    Key::FlagBridgeCheck,
+                    lang,
+                    &[("what", &opt.strategy.label(lang)), ("link", &g.link_name)],
+                )
+            }),
         )),
         LinkKind::Fabric => None,
     }
@@ -192,42 +190,21 @@ fn needs_and(cx: &Context, format: HwFormat, support: Support) -> bool {
 fn fp8(cx: &Context) -> Option<Flag> {
     needs_and(cx, HwFormat::Fp8, Support::No).then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::Fp8Unsupported,
-            Severity::Warn,
-            bi!(
-                format!("FP8 权重：{name} 没有 FP8 张量核心（FP8 需要 Ada/Hopper 或更新的架构）；最多只能按权重量化运行、反量化到 16 位，速度更慢，请核对推理引擎是否支持"),
-                format!("FP8 weights: {name} has no FP8 tensor cores (FP8 needs Ada/Hopper or newer); at best it runs weight-only, dequantised to 16-bit and slower; check your engine supports that"),
-            ),
-        )
+        Flag::new(FlagId::Fp8Unsupported, Severity::Warn, text::both(Key::FlagFp8, &[("name", name)]))
     })
 }
 
 fn fp4(cx: &Context) -> Option<Flag> {
     needs_and(cx, HwFormat::Fp4, Support::No).then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::Fp4Unsupported,
-            Severity::Warn,
-            bi!(
-                format!("MXFP4 权重：FP4 需要 Blackwell 或 MI355X；在 {name} 上只有引擎提供回退内核时才能运行，且没有 FP4 的速度"),
-                format!("MXFP4 weights: FP4 needs Blackwell or MI355X; on {name} they run only where the engine has a fallback kernel, without FP4 speed"),
-            ),
-        )
+        Flag::new(FlagId::Fp4Unsupported, Severity::Warn, text::both(Key::FlagFp4, &[("name", name)]))
     })
 }
 
 fn bf16(cx: &Context) -> Option<Flag> {
     needs_and(cx, HwFormat::Bf16, Support::No).then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::Bf16Unsupported,
-            Severity::Warn,
-            bi!(
-                format!("{name} 不支持 BF16：请改用 FP16（训练需配合损失缩放）；以 BF16 训练的模型在 FP16 下可能溢出"),
-                format!("{name} has no BF16: use FP16 instead (with loss scaling when training); models trained in BF16 can overflow in FP16"),
-            ),
-        )
+        Flag::new(FlagId::Bf16Unsupported, Severity::Warn, text::both(Key::FlagBf16, &[("name", name)]))
     })
 }
 
@@ -243,24 +220,13 @@ fn precision_unverified(cx: &Context) -> Option<Flag> {
     Some(Flag::new(
         FlagId::PrecisionUnverified,
         Severity::Info,
-        bi!(
-            format!("我们的资料没有说明 {name} 是否在硬件上支持 {f}：请向厂商核实"),
-            format!("our sources do not say whether {name} runs {f} in hardware: check with the vendor"),
-        ),
+        text::both(Key::FlagPrecisionUnverified, &[("name", name), ("format", &f)]),
     ))
 }
 
 fn geforce_licence(cx: &Context) -> Option<Flag> {
-    (cx.hosted && cx.gpu.class == GpuClass::Geforce).then(|| {
-        Flag::new(
-            FlagId::GeforceLicence,
-            Severity::Warn,
-            bi!(
-                "GeForce 软件许可：第 2.8 条限于用户自有的 GeForce/Titan 硬件且不授权数据中心部署；第 2.7 条禁止出租或用其提供商业托管服务（除非明确授权）。租用或托管前请让供应商和内部负责人核对授权。以上为一般信息，不构成法律意见",
-                "GeForce software licence: §2.8 covers only GeForce/Titan hardware you own and does not license datacenter deployment; §2.7 forbids renting it out or using it for commercial hosting unless expressly authorised. Have the provider and your own responsible person check the licence before renting or hosting. General information, not legal advice",
-            ),
-        )
-    })
+    (cx.hosted && cx.gpu.class == GpuClass::Geforce)
+        .then(|| Flag::new(FlagId::GeforceLicence, Severity::Warn, text::both(Key::FlagGeforceLicence, &[])))
 }
 
 fn no_ecc(cx: &Context) -> Option<Flag> {
@@ -273,14 +239,7 @@ fn no_ecc(cx: &Context) -> Option<Flag> {
     };
     long.then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::NoEcc,
-            Severity::Warn,
-            bi!(
-                format!("{name} 没有 ECC 纠错：长时间训练或生产服务可能出现静默数据错误"),
-                format!("{name} has no ECC: long runs and production serving risk silent data errors"),
-            ),
-        )
+        Flag::new(FlagId::NoEcc, Severity::Warn, text::both(Key::FlagNoEcc, &[("name", name)]))
     })
 }
 
@@ -288,14 +247,7 @@ fn cuda_12_only(cx: &Context) -> Option<Flag> {
     let cc = cx.gpu.cuda_capability()?;
     (cc < (7, 5)).then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::Cuda12Only,
-            Severity::Info,
-            bi!(
-                format!("CUDA 13 移除了 Maxwell、Pascal 和 Volta 的离线编译：{name} 需要 CUDA 12.x（驱动 >= 525），请确认镜像里的版本"),
-                format!("CUDA 13 removed offline compilation for Maxwell, Pascal and Volta: {name} needs CUDA 12.x (driver >= 525); check the image's versions"),
-            ),
-        )
+        Flag::new(FlagId::Cuda12Only, Severity::Info, text::both(Key::FlagCuda12Only, &[("name", name)]))
     })
 }
 
@@ -303,14 +255,7 @@ fn cuda_12_8(cx: &Context) -> Option<Flag> {
     let (major, _) = cx.gpu.cuda_capability()?;
     (major == 12).then(|| {
         let name = &cx.gpu.name;
-        Flag::new(
-            FlagId::Cuda128,
-            Severity::Info,
-            bi!(
-                format!("{name}（sm_120）需要 CUDA >= 12.8 和驱动 >= 570.26，较旧的镜像和 PyTorch 版本无法运行"),
-                format!("{name} (sm_120) needs CUDA >= 12.8 and driver >= 570.26; older images and PyTorch builds will not run"),
-            ),
-        )
+        Flag::new(FlagId::Cuda128, Severity::Info, text::both(Key::FlagCuda128, &[("name", name)]))
     })
 }
 
@@ -318,22 +263,12 @@ fn stack(cx: &Context) -> Option<Flag> {
     let name = &cx.gpu.name;
     match cx.gpu.stack {
         Stack::Cuda => None,
-        Stack::Rocm => Some(Flag::new(
-            FlagId::RocmStack,
-            Severity::Warn,
-            bi!(
-                format!("{name} 使用 ROCm：PyTorch、vLLM、SGLang 可用，但自定义 CUDA 内核、部分量化库和小众工具可能需要移植或无法运行；决定前请把整套技术栈端到端跑一遍"),
-                format!("{name} runs ROCm: PyTorch, vLLM and SGLang work, but custom CUDA kernels, some quantisation libraries and niche tools may need porting or not run; run your whole stack end to end before deciding"),
-            ),
-        )),
-        Stack::Cann => Some(Flag::new(
-            FlagId::CannStack,
-            Severity::Warn,
-            bi!(
-                format!("{name} 使用华为 CANN 而不是 CUDA：框架、推理引擎和量化库都需要昇腾版本；决定前请把整套技术栈端到端跑一遍"),
-                format!("{name} runs Huawei CANN, not CUDA: frameworks, serving engines and quantisation libraries all need Ascend builds; run your whole stack end to end before deciding"),
-            ),
-        )),
+        Stack::Rocm => {
+            Some(Flag::new(FlagId::RocmStack, Severity::Warn, text::both(Key::FlagRocm, &[("name", name)])))
+        }
+        Stack::Cann => {
+            Some(Flag::new(FlagId::CannStack, Severity::Warn, text::both(Key::FlagCann, &[("name", name)])))
+        }
     }
 }
 
@@ -343,19 +278,8 @@ fn near_limit(cx: &Context) -> Option<Flag> {
     (used > NEAR_LIMIT).then(|| {
         let p = crate::derivation::fixed(used * 100.0, 1);
         let vllm = cx.plan.task == Task::Infer && cx.plan.inference.engine.pools();
-        let (pool_zh, pool_en) = if vllm {
-            ("（vLLM 的 KV 池会占满 gpu_memory_utilization，剩余上下文或并发会很少）", " (vLLM's KV pool fills up to gpu_memory_utilization, leaving little room for more context or concurrency)")
-        } else {
-            ("", "")
-        };
-        Flag::new(
-            FlagId::NearLimit,
-            Severity::Warn,
-            bi!(
-                format!("每卡用到可用显存的 {p}%，距上限不足 10%{pool_zh}。常见的建议：卡在边缘时直接升一档（更大显存的卡或多一张卡）"),
-                format!("uses {p}% of usable memory per GPU, within 10% of the limit{pool_en}. A common rule: at a card's edge, go up one tier (a larger card or one more GPU)"),
-            ),
-        )
+        let key = if vllm { Key::FlagNearLimitVllm } else { Key::FlagNearLimit };
+        Flag::new(FlagId::NearLimit, Severity::Warn, text::both(key, &[("p", &p)]))
     })
 }
 
@@ -371,10 +295,13 @@ fn specs_unverified(cx: &Context) -> Option<Flag> {
         Flag::new(
             FlagId::SpecsUnverified,
             Severity::Info,
-            bi!(
-                format!("{} 的部分规格存在冲突或未经核实（{fields}）：{}", g.name, g.notes_zh),
-                format!("some {} specs conflict or are unverified ({fields}): {}", g.name, g.notes),
-            ),
+            text::each(|lang| {
+                text::fill(
+                    Key::FlagSpecsUnverified,
+                    lang,
+                    &[("gpu", &g.name), ("fields", &fields), ("notes", &g.notes_in(lang))],
+                )
+            }),
         )
     })
 }
@@ -387,7 +314,9 @@ fn catalog_note(cx: &Context) -> Option<Flag> {
         Flag::new(
             FlagId::CatalogNote,
             Severity::Info,
-            bi!(format!("{}：{}", g.name, g.notes_zh), format!("{}: {}", g.name, g.notes)),
+            text::each(|lang| {
+                text::fill(Key::FlagCatalogNote, lang, &[("gpu", &g.name), ("notes", &g.notes_in(lang))])
+            }),
         )
     })
 }

@@ -81,6 +81,38 @@ keys! {
     CompActivations,
     CompKvCache,
     CompWorkspace,
+    // Fit: flags on a GPU option.
+    FlagNoFit,
+    FlagFastLinkPcie,
+    FlagFastLinkDomain,
+    FlagBridgeCheck,
+    FlagFp8,
+    FlagFp4,
+    FlagBf16,
+    FlagPrecisionUnverified,
+    FlagGeforceLicence,
+    FlagNoEcc,
+    FlagCuda12Only,
+    FlagCuda128,
+    FlagRocm,
+    FlagCann,
+    FlagNearLimit,
+    FlagNearLimitVllm,
+    FlagSpecsUnverified,
+    FlagCatalogNote,
+    // Fit: how a workload is split, and the network between servers.
+    SplitSingle,
+    SplitZero1,
+    SplitZero2,
+    SplitFsdp,
+    SplitZero3,
+    SplitTensor,
+    SplitPipeline,
+    SplitTensorFsdp,
+    SplitTensorPipeline,
+    NetRdma,
+    NetPrivate,
+    NetFabric,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).
@@ -112,7 +144,14 @@ pub(crate) fn fill(key: Key, lang: Lang, holes: &[(&str, &dyn Display)]) -> Stri
 /// `key` filled in each language this build carries; the other is left
 /// empty (the reports that carry both languages side by side).
 pub(crate) fn both(key: Key, holes: &[(&str, &dyn Display)]) -> Bi {
-    let one = |lang: Lang| if lang.carried() { fill(key, lang, holes) } else { String::new() };
+    each(|lang| fill(key, lang, holes))
+}
+
+/// A text written by `write` in each language this build carries, for
+/// holes whose values are themselves words in that language; the other
+/// language is left empty.
+pub(crate) fn each(write: impl Fn(Lang) -> String) -> Bi {
+    let one = |lang: Lang| if lang.carried() { write(lang) } else { String::new() };
     Bi { zh: one(Lang::Zh), en: one(Lang::En) }
 }
 
