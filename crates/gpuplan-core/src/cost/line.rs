@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
 use crate::money::{num, Currency, Money};
+use crate::text::{self, Key};
 
 /// The five parts of TOTAL = compute + storage + IP + network + other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -23,13 +24,14 @@ impl Category {
         [Category::Compute, Category::Storage, Category::Ip, Category::Network, Category::Other];
 
     pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            Category::Compute => lang.pick("计算", "compute"),
-            Category::Storage => lang.pick("存储", "storage"),
-            Category::Ip => lang.pick("公网 IP", "public IP"),
-            Category::Network => lang.pick("出站流量", "egress"),
-            Category::Other => lang.pick("其他", "other"),
-        }
+        let key = match self {
+            Category::Compute => Key::CostCompute,
+            Category::Storage => Key::CostStorage,
+            Category::Ip => Key::CostIp,
+            Category::Network => Key::CostNetwork,
+            Category::Other => Key::CostOther,
+        };
+        text::get(key, lang)
     }
 }
 
@@ -77,26 +79,25 @@ impl LineKind {
     }
 
     pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            LineKind::OnDemand => lang.pick("按需实例", "on-demand instances"),
-            LineKind::Spot => lang.pick("竞价实例（含重跑）", "spot instances (with re-runs)"),
-            LineKind::SpUpfront => lang.pick("节省计划承诺：预付", "savings-plan commitment, up front"),
-            LineKind::SpCommit => lang.pick("节省计划承诺：按时支付", "savings-plan commitment, hourly"),
-            LineKind::SpOver => lang.pick("超出承诺部分（按需价）", "usage above the commitment (on-demand)"),
-            LineKind::RiUpfront => lang.pick("预留实例：预付", "reserved instances, up front"),
-            LineKind::RiHourly => {
-                lang.pick("预留实例：整个期限每小时", "reserved instances, every hour of the term")
-            }
-            LineKind::Block => lang.pick("容量块（预付）", "capacity block (paid up front)"),
-            LineKind::Monthly => lang.pick("包月服务器（整月）", "monthly servers (whole months)"),
-            LineKind::Storage => lang.pick("块存储（停机也计费）", "block storage (charged while stopped)"),
-            LineKind::Ip => lang.pick("公网 IPv4（任何状态都计费）", "public IPv4 (charged in every state)"),
-            LineKind::Egress => lang.pick("出站流量", "egress to the internet"),
-            LineKind::Port => lang.pick("固定带宽（不限流量）", "fixed-bandwidth port (traffic unmetered)"),
-            LineKind::Item => lang.pick("其他项目", "other item"),
-            LineKind::Buffer => lang.pick("调试时间缓冲", "debugging buffer"),
-            LineKind::Contingency => lang.pick("不可预见费", "contingency"),
-        }
+        let key = match self {
+            LineKind::OnDemand => Key::LineOnDemand,
+            LineKind::Spot => Key::LineSpot,
+            LineKind::SpUpfront => Key::LineSpUpfront,
+            LineKind::SpCommit => Key::LineSpCommit,
+            LineKind::SpOver => Key::LineSpOver,
+            LineKind::RiUpfront => Key::LineRiUpfront,
+            LineKind::RiHourly => Key::LineRiHourly,
+            LineKind::Block => Key::LineBlock,
+            LineKind::Monthly => Key::LineMonthly,
+            LineKind::Storage => Key::LineStorage,
+            LineKind::Ip => Key::LineIp,
+            LineKind::Egress => Key::LineEgress,
+            LineKind::Port => Key::LinePort,
+            LineKind::Item => Key::LineItem,
+            LineKind::Buffer => Key::LineBuffer,
+            LineKind::Contingency => Key::LineContingency,
+        };
+        text::get(key, lang)
     }
 }
 

@@ -9,6 +9,7 @@ use super::usage::{rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
 use crate::lang::Lang;
 use crate::money::{num, Currency};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
+use crate::text::{self, Key};
 
 /// A way to pay for an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -44,14 +45,15 @@ impl OptionKind {
     }
 
     pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            OptionKind::OnDemand => lang.pick("按需", "On-Demand"),
-            OptionKind::Spot => lang.pick("竞价/可中断", "Spot"),
-            OptionKind::SavingsPlan => lang.pick("节省计划", "Savings Plan"),
-            OptionKind::Reserved => lang.pick("预留实例", "Reserved"),
-            OptionKind::Block => lang.pick("容量块", "Capacity Block"),
-            OptionKind::Monthly => lang.pick("包月", "Monthly"),
-        }
+        let key = match self {
+            OptionKind::OnDemand => Key::OptionOnDemand,
+            OptionKind::Spot => Key::OptionSpot,
+            OptionKind::SavingsPlan => Key::OptionSavingsPlan,
+            OptionKind::Reserved => Key::OptionReserved,
+            OptionKind::Block => Key::OptionBlock,
+            OptionKind::Monthly => Key::OptionMonthly,
+        };
+        text::get(key, lang)
     }
 
     /// The option's price per GPU-hour in the offer's currency, the market's
@@ -101,31 +103,15 @@ pub enum Unavailable {
 
 impl Unavailable {
     pub fn text(&self, lang: Lang) -> String {
-        match (self, lang.written()) {
-            (Unavailable::NeedsOnDemand, _) => lang
-                .pick(
-                    "超出承诺的用量按按需价计费，但该报价没有按需价",
-                    "usage above the commitment bills at on-demand, which this offer lacks",
-                )
-                .into(),
-            (Unavailable::BlockTooLong { need_h }, Lang::Zh) => {
-                format!("需要 {} 小时，超过容量块最长 182 天", num(*need_h))
+        match self {
+            Unavailable::NeedsOnDemand => text::get(Key::UnavailableNeedsOnDemand, lang).into(),
+            Unavailable::BlockTooLong { need_h } => {
+                text::fill(Key::UnavailableBlockTooLong, lang, &[("hours", &num(*need_h))])
             }
-            (Unavailable::BlockTooLong { need_h }, Lang::En) => {
-                format!("needs {} h, longer than the 182-day maximum block", num(*need_h))
+            Unavailable::BlockTooShort { days, need_h } => {
+                text::fill(Key::UnavailableBlockTooShort, lang, &[("days", days), ("hours", &num(*need_h))])
             }
-            (Unavailable::BlockTooShort { days, need_h }, Lang::Zh) => {
-                format!("{days} 天的容量块（结束前 30 分钟终止）装不下 {} 小时", num(*need_h))
-            }
-            (Unavailable::BlockTooShort { days, need_h }, Lang::En) => {
-                format!("a {days}-day block (ended 30 min early) cannot hold {} h", num(*need_h))
-            }
-            (Unavailable::SpotNeverFinishes, _) => lang
-                .pick(
-                    "中断太频繁，检查点来不及保存进度",
-                    "interruptions come faster than checkpoints save work",
-                )
-                .into(),
+            Unavailable::SpotNeverFinishes => text::get(Key::UnavailableSpotNeverFinishes, lang).into(),
         }
     }
 }
