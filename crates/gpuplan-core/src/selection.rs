@@ -12,6 +12,8 @@
 //! - Purchase option: the cheapest option on that GPU that meets the plan
 //!   (memory, and a training run's deadline).
 
+use std::fmt::Display;
+
 use serde::Serialize;
 
 use crate::cost::{CostReport, OptionCost, OptionKind};
@@ -23,6 +25,7 @@ use crate::money::Money;
 use crate::placement::{ModelSize, Placement};
 use crate::plan::{Parallel, Plan, Shard, Task};
 use crate::speed::SpeedSummary;
+use crate::text::{self, Key};
 
 /// Where the layout comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -104,21 +107,20 @@ impl Selection {
     /// "4 × GeForce RTX 4090 (4 replicas of 1 GPU, the plan's layout) · Example · monthly, 4 instances"
     pub fn describe(&self, lang: Lang) -> String {
         let (layout, basis) = (self.layout(lang), self.basis_text(lang));
-        let head = match lang.written() {
-            Lang::Zh => format!("{} × {}（{layout}；{basis}）", self.gpus, self.gpu_name),
-            Lang::En => format!("{} × {} ({layout}; {basis})", self.gpus, self.gpu_name),
-        };
+        let holes: [(&str, &dyn Display); 4] =
+            [("gpus", &self.gpus), ("gpu", &self.gpu_name), ("layout", &layout), ("basis", &basis)];
+        let head = text::fill(Key::SelectionHead, lang, &holes);
         match &self.option {
-            Some(o) => match lang.written() {
-                Lang::Zh => format!("{head} · {} · {}，{} 台", o.offer_name, o.kind.label(lang), o.instances),
-                Lang::En => {
-                    format!("{head} · {} · {}, {} instance(s)", o.offer_name, o.kind.label(lang), o.instances)
-                }
-            },
-            None => format!(
-                "{head} · {}",
-                lang.pick("这款 GPU 没有满足此方案的报价", "no offer for this GPU meets the plan")
-            ),
+            Some(o) => {
+                let holes: [(&str, &dyn Display); 4] = [
+                    ("head", &head),
+                    ("offer", &o.offer_name),
+                    ("kind", &o.kind.label(lang)),
+                    ("instances", &o.instances),
+                ];
+                text::fill(Key::SelectionOption, lang, &holes)
+            }
+            None => text::fill(Key::SelectionNoOffer, lang, &[("head", &head)]),
         }
     }
 
@@ -126,28 +128,23 @@ impl Selection {
     pub fn layout(&self, lang: Lang) -> String {
         let mut layout = vec![format!("tp {} · pp {}", self.tp, self.pp)];
         if self.replicas > 1 {
-            layout.push(match lang.written() {
-                Lang::Zh => format!("{} 份副本", self.replicas),
-                Lang::En => format!("{} replicas", self.replicas),
-            });
+            layout.push(text::fill(Key::SelectionReplicas, lang, &[("n", &self.replicas)]));
         }
         if self.shard != Shard::None {
             layout.push(crate::names::variant(&self.shard).unwrap_or_default().to_string());
         }
-        layout.join(lang.pick("，", ", "))
+        layout.join(text::get(Key::ListSeparator, lang))
     }
 
     /// Why this configuration: the plan's own layout, the fewest GPUs that
     /// hold it, or none that does.
     pub fn basis_text(&self, lang: Lang) -> &'static str {
-        match self.basis {
-            Basis::Plan => lang.pick("本方案的切分", "the plan's layout"),
-            Basis::Fit => lang.pick(
-                "本方案的切分放不下，取能装下的最少卡数",
-                "the plan's layout does not fit: the fewest GPUs that do",
-            ),
-            Basis::DoesNotFit => lang.pick("放不下", "does not fit"),
-        }
+        let key = match self.basis {
+            Basis::Plan => Key::BasisPlan,
+            Basis::Fit => Key::BasisFit,
+            Basis::DoesNotFit => Key::BasisDoesNotFit,
+        };
+        text::get(key, lang)
     }
 
     /// Whether the cost option `o` is on this selection's GPU.

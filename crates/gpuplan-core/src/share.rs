@@ -12,6 +12,7 @@ use crate::lang::Lang;
 use crate::model::{Arch, Generic, ModelSpec};
 use crate::percent::{escape_keeping, unescape};
 use crate::plan::{fields, Field, Plan};
+use crate::text::{self, Key};
 
 mod project_link;
 pub use project_link::{decode_project, encode_project, ProjectLink};
@@ -57,13 +58,13 @@ impl Ignored {
     /// "ctx=abc (bad value)" in the user's language, for the page's notice.
     pub fn describe(&self, lang: Lang) -> String {
         let why = match self.reason {
-            Reason::UnknownKey => lang.pick("未知参数", "unknown key"),
-            Reason::BadValue => lang.pick("无法解析的值", "unreadable value"),
-            Reason::OutOfRange => lang.pick("超出允许范围", "out of range"),
-            Reason::NewerVersion => lang.pick("来自更新的版本", "from a newer version"),
-            Reason::NotApplicable => lang.pick("与所选模型不符", "does not apply to the chosen model"),
+            Reason::UnknownKey => Key::LinkUnknownParam,
+            Reason::BadValue => Key::LinkBadValue,
+            Reason::OutOfRange => Key::LinkOutOfRange,
+            Reason::NewerVersion => Key::LinkNewerVersion,
+            Reason::NotApplicable => Key::LinkNotApplicable,
         };
-        format!("{}={} ({why})", self.key, self.value)
+        format!("{}={} ({})", self.key, self.value, text::get(why, lang))
     }
 }
 

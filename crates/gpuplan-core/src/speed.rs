@@ -24,6 +24,7 @@ use crate::model::WeightFormat;
 use crate::placement::{ModelSize, Placement};
 use crate::plan::{GradCkpt, Inference, Method, Plan, Precision, Task};
 use crate::serving::{self, Expected, Replica, TargetCount, Targets, Workload};
+use crate::text::{self, Key};
 use crate::training_flops::Work;
 use crate::training_mfu::{default_mfu, MfuDefault, DEQUANT_BYTES_PER_WEIGHT};
 
@@ -537,22 +538,13 @@ pub enum Missing {
 
 impl Missing {
     pub fn text(self, lang: Lang) -> &'static str {
-        match self {
-            Missing::NoTflops => lang.pick(
-                "目录中没有这款 GPU 在该精度下的稠密算力，无法估算速度",
-                "the catalog has no dense TFLOPS for this GPU at this precision, so no speed estimate",
-            ),
-            Missing::NoBandwidth => {
-                lang.pick("目录中没有这款 GPU 的显存带宽", "the catalog has no memory bandwidth for this GPU")
-            }
-            Missing::NotTransformer => lang.pick(
-                "非 Transformer 模型没有按 token 计的速度模型",
-                "models that are not transformers have no token-based speed model",
-            ),
-            Missing::OutOfRange => {
-                lang.pick("输入超出速度模型的适用范围", "the inputs fall outside the speed model's range")
-            }
-        }
+        let key = match self {
+            Missing::NoTflops => Key::SpeedMissingNoTflops,
+            Missing::NoBandwidth => Key::SpeedMissingNoBandwidth,
+            Missing::NotTransformer => Key::SpeedMissingNotTransformer,
+            Missing::OutOfRange => Key::SpeedMissingOutOfRange,
+        };
+        text::get(key, lang)
     }
 }
 

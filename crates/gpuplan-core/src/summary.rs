@@ -10,6 +10,7 @@ use crate::plan::Plan;
 use crate::present::{bytes, Unit};
 use crate::report::Report;
 use crate::selection::{Basis, Purchase};
+use crate::text::{self, Key};
 
 /// What the plan takes on the selected GPU.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -55,10 +56,7 @@ pub fn summarize(plan: &Plan, report: &Report, lang: Lang) -> Summary {
     });
     // The line quotes the selected layout's peak: the plan's own layout may
     // not fit, and the selection is what the host's visitor would order.
-    let need = |b: u64| match lang.written() {
-        Lang::Zh => format!("每卡需 {}", bytes(b, Unit::Gb)),
-        Lang::En => format!("{} per GPU", bytes(b, Unit::Gb)),
-    };
+    let need = |b: u64| text::fill(Key::SummaryNeed, lang, &[("bytes", &bytes(b, Unit::Gb))]);
     let text = match sel {
         Some(s) => format!("{} · {}", need(s.per_gpu_bytes), s.describe(lang)),
         None => need(report.memory.per_gpu_bytes),

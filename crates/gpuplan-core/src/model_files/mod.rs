@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::lang::Lang;
 use crate::model::WeightFormat;
 use crate::model::{Arch, Origin};
+use crate::text::{self, Key};
 
 pub mod config;
 mod from_gguf;
@@ -45,27 +46,14 @@ pub enum FileError {
 
 impl FileError {
     pub fn message(&self, lang: Lang) -> String {
-        match (self, lang.written()) {
-            (FileError::Truncated(t), Lang::Zh) => {
-                format!("文件在头部中途结束（至少需要 {} 字节）", t.need_at_least)
-            }
-            (FileError::Truncated(t), Lang::En) => {
-                format!("the file ends inside its header (needs at least {} bytes)", t.need_at_least)
-            }
-            (FileError::NotThisFormat, _) => {
-                lang.pick("不是这种格式的文件", "not a file of this format").into()
-            }
-            (FileError::Unsupported { what }, Lang::Zh) => format!("不支持：{what}"),
-            (FileError::Unsupported { what }, Lang::En) => format!("not supported: {what}"),
-            (FileError::Absurd { what }, Lang::Zh) => format!("头部声明的长度不可能成立：{what}"),
-            (FileError::Absurd { what }, Lang::En) => format!("the header declares impossible sizes: {what}"),
-            (FileError::Malformed { what }, Lang::Zh) => format!("格式错误：{what}"),
-            (FileError::Malformed { what }, Lang::En) => format!("malformed: {what}"),
-            (FileError::NotAModel { missing }, Lang::Zh) => {
-                format!("缺少模型结构字段：{}", missing.join(", "))
-            }
-            (FileError::NotAModel { missing }, Lang::En) => {
-                format!("missing the model's shape fields: {}", missing.join(", "))
+        match self {
+            FileError::Truncated(t) => text::fill(Key::FileTruncated, lang, &[("bytes", &t.need_at_least)]),
+            FileError::NotThisFormat => text::get(Key::FileNotThisFormat, lang).into(),
+            FileError::Unsupported { what } => text::fill(Key::FileUnsupported, lang, &[("what", what)]),
+            FileError::Absurd { what } => text::fill(Key::FileAbsurd, lang, &[("what", what)]),
+            FileError::Malformed { what } => text::fill(Key::FileMalformed, lang, &[("what", what)]),
+            FileError::NotAModel { missing } => {
+                text::fill(Key::FileNotAModel, lang, &[("missing", &missing.join(", "))])
             }
         }
     }
@@ -95,19 +83,13 @@ pub enum Assumption {
 
 impl Assumption {
     pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            Assumption::Default => {
-                lang.pick("文件未写，取格式默认值", "not in the file: the format's default")
-            }
-            Assumption::Derived => lang.pick("由其他字段推出", "derived from other fields"),
-            Assumption::Simplified => {
-                lang.pick("结构比规划器细，按总量折算", "finer layout than the planner's: totals kept")
-            }
-            Assumption::UnknownType => lang.pick(
-                "未知的 model_type，按已有字段读取",
-                "unknown model_type: read from the fields present",
-            ),
-        }
+        let key = match self {
+            Assumption::Default => Key::AssumedDefault,
+            Assumption::Derived => Key::AssumedDerived,
+            Assumption::Simplified => Key::AssumedSimplified,
+            Assumption::UnknownType => Key::AssumedUnknownType,
+        };
+        text::get(key, lang)
     }
 }
 
