@@ -4,12 +4,15 @@
 //! the checklist). Every figure comes from the report; every text is escaped
 //! for the place it goes to.
 
+use std::fmt::Display;
+
 use crate::checklist::{escape_markdown, to_markdown};
 use crate::lang::Lang;
 use crate::model::ModelSpec;
 use crate::plan::{Plan, Task};
 use crate::present::{bytes_exact, money};
 use crate::report::Report;
+use crate::text::{self, Key};
 
 /// The three snippets and the link they carry.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,7 +44,7 @@ pub fn snippets(plan: &Plan, report: &Report, lang: Lang, base: &str) -> Snippet
     let link = url(&format!("{base}?{}", crate::share::encode(plan, Some(lang), None)));
     let title = title(plan, lang);
     let tables = tables(report, lang);
-    let open = lang.pick("在 gpuplan 中打开此方案", "Open this plan in gpuplan");
+    let open = text::get(Key::SnipOpen, lang);
     // The last '/' past the scheme's "//".
     let scheme_end = base.find("//").map_or(0, |j| j + 1);
     let dir = base.rfind('/').filter(|&i| i > scheme_end);
@@ -76,12 +79,12 @@ pub fn snippets(plan: &Plan, report: &Report, lang: Lang, base: &str) -> Snippet
 fn title(plan: &Plan, lang: Lang) -> String {
     let model = match &plan.model {
         ModelSpec::Preset { id } => crate::model::presets::find(id).map_or(id.as_str(), |p| p.name),
-        ModelSpec::Custom { .. } => lang.pick("自定义模型", "custom model"),
-        ModelSpec::Generic { .. } => lang.pick("通用模型", "generic model"),
+        ModelSpec::Custom { .. } => text::get(Key::SnipCustomModel, lang),
+        ModelSpec::Generic { .. } => text::get(Key::SnipGenericModel, lang),
     };
     let task = match plan.task {
-        Task::Infer => lang.pick("推理", "inference"),
-        Task::Train => lang.pick("训练", "training"),
+        Task::Infer => text::get(Key::SnipInference, lang),
+        Task::Train => text::get(Key::SnipTraining, lang),
     };
     format!("gpuplan: {model} · {task}")
 }
@@ -91,56 +94,47 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
     let m = &r.memory;
     let parts = m.components.named(lang);
     let memory = Table {
-        title: lang.pick("每卡显存（GB = 10⁹ 字节）", "Memory per GPU (GB = 10⁹ bytes)"),
-        head: [lang.pick("组成", "Component"), lang.pick("大小", "Size")],
+        title: text::get(Key::SnipMemoryTitle, lang),
+        head: [text::get(Key::SnipComponent, lang), text::get(Key::SnipSize, lang)],
         note: None,
         rows: parts.iter().map(|(k, c)| [k.to_string(), bytes_exact(c.bytes)]).collect(),
         total: Some([
-            lang.pick("每卡峰值", "Peak per GPU").into(),
+            text::get(Key::SnipPeak, lang).into(),
             format!("{} ({} B)", bytes_exact(m.per_gpu_bytes), m.per_gpu_bytes),
         ]),
     };
 
     let mut hardware = Table {
-        title: lang.pick("所选硬件", "Chosen hardware"),
-        head: [lang.pick("项目", "Item"), lang.pick("取值", "Value")],
+        title: text::get(Key::SnipHardwareTitle, lang),
+        head: [text::get(Key::SnipItem, lang), text::get(Key::SnipValue, lang)],
         note: None,
         rows: Vec::new(),
         total: None,
     };
     if let Some(g) = r.fit.rows.iter().find(|g| g.chosen) {
         let (need, usable) = (m.per_gpu_bytes, g.usable.bytes);
-        let verdict = if need <= usable {
-            lang.pick("：装得下", ": fits")
-        } else {
-            lang.pick("：超出", ": exceeds")
-        };
-        let sep = lang.pick("，", ", ");
+        let verdict = if need <= usable { Key::SnipNeedUsableFits } else { Key::SnipNeedUsableExceeds };
         let fewest = match &g.best {
-            Some(b) => format!(
-                "{} × {}{sep}{}{sep}{} {}",
-                b.gpus,
-                g.gpu_name,
-                b.strategy.label(lang),
-                b.nodes,
-                lang.pick("台服务器", "server(s)")
-            ),
-            None => format!(
-                "{}{}{}",
-                lang.pick("", "does not fit in "),
-                r.fit.max_gpus,
-                lang.pick(" 张以内装不下", " GPUs")
-            ),
+            Some(b) => {
+                let holes: [(&str, &dyn Display); 4] = [
+                    ("n", &b.gpus),
+                    ("gpu", &g.gpu_name),
+                    ("split", &b.strategy.label(lang)),
+                    ("nodes", &b.nodes),
+                ];
+                text::fill(Key::SnipFewest, lang, &holes)
+            }
+            None => text::fill(Key::SnipNoFit, lang, &[("max", &r.fit.max_gpus)]),
         };
         let ordered = r.selection.as_ref().map_or_else(|| "-".into(), |s| s.gpus.to_string());
         hardware.rows = vec![
             ["GPU".into(), g.gpu_name.clone()],
-            [lang.pick("要订的 GPU 数", "GPUs to order").into(), ordered],
+            [text::get(Key::SnipGpusToOrder, lang).into(), ordered],
             [
-                lang.pick("每卡所需 / 可用", "Per GPU: needed / usable").into(),
-                format!("{} / {}{verdict}", bytes_exact(need), bytes_exact(usable)),
+                text::get(Key::SnipNeededUsable, lang).into(),
+                text::fill(verdict, lang, &[("need", &bytes_exact(need)), ("usable", &bytes_exact(usable))]),
             ],
-            [lang.pick("最少能装下", "Fewest GPUs that fit").into(), fewest],
+            [text::get(Key::SnipFewestLabel, lang).into(), fewest],
         ];
     }
 
@@ -149,24 +143,20 @@ fn tables(r: &Report, lang: Lang) -> [Table; 3] {
     let best = chosen.and_then(|c| r.cost.options.iter().find(|o| o.id == c.id));
     let cur = r.cost.currency;
     let cost = Table {
-        title: lang.pick("费用（所选购买方式）", "Cost (the chosen purchase option)"),
-        head: [lang.pick("账单项", "Bill line"), lang.pick("金额", "Amount")],
+        title: text::get(Key::SnipCostTitle, lang),
+        head: [text::get(Key::SnipBillLine, lang), text::get(Key::SnipAmount, lang)],
         note: Some(match best {
-            Some(o) => format!(
-                "{}{}{} × {}",
-                o.label(lang),
-                lang.pick("；台 × 卡：", "; instances × GPUs: "),
-                o.instances,
-                o.gpus_per_instance
-            ),
-            None => {
-                lang.pick("这款 GPU 没有满足此方案的报价。", "No offer for this GPU meets this plan.").into()
+            Some(o) => {
+                let holes: [(&str, &dyn Display); 3] =
+                    [("option", &o.label(lang)), ("instances", &o.instances), ("per", &o.gpus_per_instance)];
+                text::fill(Key::SnipCostNote, lang, &holes)
             }
+            None => text::get(Key::SnipNoOffer, lang).into(),
         }),
         rows: best
             .map(|o| o.lines.iter().map(|l| [l.label(lang), money(l.amount, cur)]).collect())
             .unwrap_or_default(),
-        total: best.map(|o| [lang.pick("总计", "Total").into(), money(o.total, cur)]),
+        total: best.map(|o| [text::get(Key::SnipTotal, lang).into(), money(o.total, cur)]),
     };
     [memory, hardware, cost]
 }
