@@ -3,6 +3,7 @@
 
 use super::{Checklist, Item, SectionId};
 use crate::lang::Lang;
+use crate::text::{self, Key};
 
 pub fn to_markdown(list: &Checklist) -> String {
     let lang = list.lang;
@@ -21,17 +22,17 @@ pub fn to_markdown(list: &Checklist) -> String {
 
 fn item_lines(item: &Item, section: SectionId, lang: Lang, out: &mut String) {
     let tick = if item.ticked { "x" } else { " " };
-    let risk = if item.risk { lang.pick("**风险：**", "**Risk:** ") } else { "" };
+    let risk = if item.risk { text::get(Key::MdRisk, lang) } else { "" };
     out.push_str(&format!("- [{tick}] {risk}{}\n", escape(&item.text)));
     if let Some(cmd) = &item.command {
-        out.push_str(&format!("  - {}{}\n", lang.pick("命令：", "Command: "), code(cmd)));
+        out.push_str(&format!("  - {}{}\n", text::get(Key::MdCommand, lang), code(cmd)));
     }
     if let Some(expect) = &item.expect {
         let label = match section {
-            SectionId::Pitfalls => lang.pick("为什么适用：", "Why it applies: "),
-            _ => lang.pick("通过标准：", "Pass: "),
+            SectionId::Pitfalls => Key::MdWhy,
+            _ => Key::MdPass,
         };
-        out.push_str(&format!("  - {label}{}\n", escape(expect)));
+        out.push_str(&format!("  - {}{}\n", text::get(label, lang), escape(expect)));
     }
 }
 

@@ -33,6 +33,7 @@ pub use markdown::to_markdown;
 
 use crate::error::FieldError;
 use crate::lang::Lang;
+use crate::text::Key;
 use text::Bi;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -49,12 +50,13 @@ impl SectionId {
         [SectionId::BeforeOrdering, SectionId::VendorQuestions, SectionId::Acceptance, SectionId::Pitfalls];
 
     pub fn title(self, lang: Lang) -> &'static str {
-        match self {
-            SectionId::BeforeOrdering => lang.pick("下单前", "Before ordering"),
-            SectionId::VendorQuestions => lang.pick("向供应商确认", "Questions for the vendor"),
-            SectionId::Acceptance => lang.pick("交付验收（按顺序）", "Acceptance on delivery (in order)"),
-            SectionId::Pitfalls => lang.pick("适用于本方案的常见坑", "Pitfalls that apply to this plan"),
-        }
+        let key = match self {
+            SectionId::BeforeOrdering => Key::SectionBeforeOrdering,
+            SectionId::VendorQuestions => Key::SectionVendorQuestions,
+            SectionId::Acceptance => Key::SectionAcceptance,
+            SectionId::Pitfalls => Key::SectionPitfalls,
+        };
+        crate::text::get(key, lang)
     }
 
     fn specs(self) -> &'static [Spec] {
@@ -168,12 +170,14 @@ pub fn build(facts: &Facts, lang: Lang, ticks: &[String]) -> Result<Checklist, V
 }
 
 fn title(f: &Facts) -> Bi {
-    let model = if f.model_name.is_empty() { None } else { Some(f.model_name.as_str()) };
+    let model = f.model_name.as_str();
     let hw = f.gpu.as_ref().map(|g| format!("{} × {}", f.gpu_count, g.name));
-    match (model, hw) {
-        (Some(m), Some(h)) => text::bi!(format!("检查清单：{m}，{h}"), format!("Checklist: {m} on {h}")),
-        (Some(m), None) => text::bi!(format!("检查清单：{m}"), format!("Checklist: {m}")),
-        (None, Some(h)) => text::bi!(format!("检查清单：{h}"), format!("Checklist: {h}")),
-        (None, None) => text::bi!("检查清单", "Checklist"),
+    match (model.is_empty(), hw) {
+        (false, Some(h)) => {
+            crate::text::both(Key::ChecklistTitleModelOnGpu, &[("model", &model), ("gpus", &h)])
+        }
+        (false, None) => crate::text::both(Key::ChecklistTitleModel, &[("model", &model)]),
+        (true, Some(h)) => crate::text::both(Key::ChecklistTitleGpu, &[("gpus", &h)]),
+        (true, None) => crate::text::both(Key::ChecklistTitle, &[]),
     }
 }

@@ -6,6 +6,7 @@ use crate::hardware::Stack;
 use crate::lang::Lang;
 use crate::model::WeightFormat;
 use crate::plan::{Method, Precision, Shard};
+use crate::text::Key;
 
 pub(crate) use crate::lang::{bi, Bi};
 
@@ -69,7 +70,7 @@ pub(crate) fn weights(w: WeightFormat) -> &'static str {
 
 pub(crate) fn method(m: Method, lang: Lang) -> &'static str {
     match m {
-        Method::Full => lang.pick("全参数微调", "full fine-tune"),
+        Method::Full => crate::text::get(Key::MethodFull, lang),
         Method::Lora => "LoRA",
         Method::Qlora => "QLoRA",
     }
@@ -77,10 +78,8 @@ pub(crate) fn method(m: Method, lang: Lang) -> &'static str {
 
 pub(crate) fn precision(p: Precision, lang: Lang) -> &'static str {
     match p {
-        Precision::Mixed => {
-            lang.pick("BF16 混合精度（FP32 主权重）", "BF16 mixed precision (FP32 master weights)")
-        }
-        Precision::PureBf16 => lang.pick("纯 BF16", "pure BF16"),
+        Precision::Mixed => crate::text::get(Key::PrecisionMixed, lang),
+        Precision::PureBf16 => crate::text::get(Key::PrecisionPureBf16, lang),
         Precision::Fp32 => "FP32",
     }
 }

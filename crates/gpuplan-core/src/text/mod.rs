@@ -200,6 +200,22 @@ keys! {
     SnipFewest,
     SnipNoFit,
     SnipCostNote,
+    // Checklist: sections, titles, Markdown labels, the plan's settings by name.
+    SectionBeforeOrdering,
+    SectionVendorQuestions,
+    SectionAcceptance,
+    SectionPitfalls,
+    ChecklistTitleModelOnGpu,
+    ChecklistTitleModel,
+    ChecklistTitleGpu,
+    ChecklistTitle,
+    MdRisk,
+    MdCommand,
+    MdWhy,
+    MdPass,
+    MethodFull,
+    PrecisionMixed,
+    PrecisionPureBf16,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).
