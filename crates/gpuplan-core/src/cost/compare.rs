@@ -1,6 +1,8 @@
 //! Every option of every offer side by side: the cheapest that meets the
 //! plan, why each other one loses, cost over time and break-even points.
 
+use std::fmt::Display;
+
 use serde::Serialize;
 
 use super::bill::{build, Bill, BuildError};
@@ -12,6 +14,7 @@ use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
 use crate::money::{num, Currency, Money};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
+use crate::text::{self, Key};
 
 /// Intervals in each cost-over-time series.
 const SERIES_STEPS: u32 = 48;
@@ -41,23 +44,22 @@ impl Loss {
                 let idle = *paid_hours > used_hours * 1.01 + 0.01;
                 let (by, pct, main, cur) = (by.text(), num(pct.round()), main.label(lang), currency.code());
                 let (paid, used) = (num(paid_hours.round()), num(used_hours.round()));
-                match (lang, idle) {
-                    (Lang::Zh, true) => {
-                        format!("贵 {by} {cur}（+{pct}%），主要在{main}：每台付 {paid} 小时，只用 {used} 小时")
-                    }
-                    (Lang::Zh, false) => format!("贵 {by} {cur}（+{pct}%），主要在{main}"),
-                    (Lang::En, true) => format!(
-                        "costs {by} {cur} more (+{pct}%), mostly {main}: pays {paid} h per instance, uses {used} h"
-                    ),
-                    (Lang::En, false) => format!("costs {by} {cur} more (+{pct}%), mostly {main}"),
-                }
+                let key = if idle { Key::LossDearerIdle } else { Key::LossDearer };
+                let holes: [(&str, &dyn Display); 6] = [
+                    ("by", &by),
+                    ("cur", &cur),
+                    ("pct", &pct),
+                    ("main", &main),
+                    ("paid", &paid),
+                    ("used", &used),
+                ];
+                text::fill(key, lang, &holes)
             }
-            Loss::Deadline { hours, deadline_h } => match lang.written() {
-                Lang::Zh => format!("赶不上期限：需要 {} 小时，期限 {} 小时", num(*hours), num(*deadline_h)),
-                Lang::En => {
-                    format!("misses the deadline: takes {} h, deadline {} h", num(*hours), num(*deadline_h))
-                }
-            },
+            Loss::Deadline { hours, deadline_h } => text::fill(
+                Key::LossDeadline,
+                lang,
+                &[("hours", &num(*hours)), ("deadline", &num(*deadline_h))],
+            ),
         }
     }
 }
@@ -157,14 +159,8 @@ pub enum Skip {
 impl Skip {
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Skip::NoFigures { gpu } => match lang.written() {
-                Lang::Zh => format!("计划在 {gpu} 上没有显存/速度结果"),
-                Lang::En => format!("the plan has no fit or speed figures on {gpu}"),
-            },
-            Skip::DoesNotFit { gpu } => match lang.written() {
-                Lang::Zh => format!("计划在 {gpu} 上放不下（显存不够）"),
-                Lang::En => format!("the plan does not fit in {gpu}'s memory"),
-            },
+            Skip::NoFigures { gpu } => text::fill(Key::SkipNoFigures, lang, &[("gpu", gpu)]),
+            Skip::DoesNotFit { gpu } => text::fill(Key::SkipDoesNotFit, lang, &[("gpu", gpu)]),
             Skip::Unavailable(u) => u.text(lang),
             Skip::TooLarge(e) => e.message(lang),
         }

@@ -194,5 +194,10 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MethodFull => "full fine-tune",
         Key::PrecisionMixed => "BF16 mixed precision (FP32 master weights)",
         Key::PrecisionPureBf16 => "pure BF16",
+        Key::LossDearerIdle => "costs {by} {cur} more (+{pct}%), mostly {main}: pays {paid} h per instance, uses {used} h",
+        Key::LossDearer => "costs {by} {cur} more (+{pct}%), mostly {main}",
+        Key::LossDeadline => "misses the deadline: takes {hours} h, deadline {deadline} h",
+        Key::SkipNoFigures => "the plan has no fit or speed figures on {gpu}",
+        Key::SkipDoesNotFit => "the plan does not fit in {gpu}'s memory",
     }
 }

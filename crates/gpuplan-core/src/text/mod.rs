@@ -216,6 +216,12 @@ keys! {
     MethodFull,
     PrecisionMixed,
     PrecisionPureBf16,
+    // Cost: why an option is not the answer, and why a GPU was left out.
+    LossDearerIdle,
+    LossDearer,
+    LossDeadline,
+    SkipNoFigures,
+    SkipDoesNotFit,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).

@@ -188,5 +188,10 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MethodFull => "全参数微调",
         Key::PrecisionMixed => "BF16 混合精度（FP32 主权重）",
         Key::PrecisionPureBf16 => "纯 BF16",
+        Key::LossDearerIdle => "贵 {by} {cur}（+{pct}%），主要在{main}：每台付 {paid} 小时，只用 {used} 小时",
+        Key::LossDearer => "贵 {by} {cur}（+{pct}%），主要在{main}",
+        Key::LossDeadline => "赶不上期限：需要 {hours} 小时，期限 {deadline} 小时",
+        Key::SkipNoFigures => "计划在 {gpu} 上没有显存/速度结果",
+        Key::SkipDoesNotFit => "计划在 {gpu} 上放不下（显存不够）",
     }
 }
