@@ -199,5 +199,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::LossDeadline => "misses the deadline: takes {hours} h, deadline {deadline} h",
         Key::SkipNoFigures => "the plan has no fit or speed figures on {gpu}",
         Key::SkipDoesNotFit => "the plan does not fit in {gpu}'s memory",
+        Key::CaveatSupply => "Book ahead: at peak times prices can be about {x}× the usual, and in 2026 on-demand stock is often sold out. Before a predictable peak (a launch, a sale) reserve a month ahead, and confirm with the provider that the GPUs are there when you need them, not only the rate.",
+        Key::CaveatShareMig => "This job needs {need}, under half of the {name}'s {whole} GB: the card splits into up to {n} MIG instances (NVIDIA MIG User Guide), so rent a MIG slice or run several small jobs on one card.",
+        Key::CaveatShareContainers => "This job needs {need}, under half of the {name}'s {whole} GB: the card has no MIG, but several small jobs can share it in containers, each with a memory cap, or one job filling the memory makes the other run out.",
+        Key::CaveatFourBitQlora => "QLoRA's 4-bit base: INT8 is barely noticeable, while 4-bit can lose accuracy on complex tasks, more than 8-bit does. Test on your own evaluation set before ordering, and try 8-bit first if memory allows.",
+        Key::CaveatFourBitWeights => "{format} weights: INT8 is barely noticeable, while 4-bit can lose accuracy on complex tasks, more than 8-bit does. Test on your own evaluation set before ordering, and try 8-bit first if memory allows.",
+        Key::CaveatCommBuffers => "Communication buffers take memory on every GPU, outside the estimate (framework workspace, sharding and communication buffers are counted apart): NCCL keeps NCCL_BUFFSIZE (default 4 MiB, NCCL docs) per channel and peer; DeepSpeed ZeRO's reduce_bucket_size and allgather_bucket_size default to 5e8 elements each (DeepSpeed config docs), and PyTorch DDP buckets gradients by bucket_cap_mb = 25 MB. Keep them within the {h} % headroom, or lower the bucket sizes.",
     }
 }

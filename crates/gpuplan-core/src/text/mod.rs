@@ -222,6 +222,13 @@ keys! {
     LossDeadline,
     SkipNoFigures,
     SkipDoesNotFit,
+    // Checklist: what the estimate cannot promise.
+    CaveatSupply,
+    CaveatShareMig,
+    CaveatShareContainers,
+    CaveatFourBitQlora,
+    CaveatFourBitWeights,
+    CaveatCommBuffers,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).

@@ -193,5 +193,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::LossDeadline => "赶不上期限：需要 {hours} 小时，期限 {deadline} 小时",
         Key::SkipNoFigures => "计划在 {gpu} 上没有显存/速度结果",
         Key::SkipDoesNotFit => "计划在 {gpu} 上放不下（显存不够）",
+        Key::CaveatSupply => "提前订好资源：热门时段的价格可能是平日的约 {x} 倍，2026 年按需库存常常售罄。有可预期的高峰（大促、发布）就提前一个月锁定，并向供应商确认需要时确实有卡，而不只是单价。",
+        Key::CaveatShareMig => "这个任务只用 {need}，不到 {name}（{whole} GB）的一半：它最多可切成 {n} 个 MIG 实例（NVIDIA MIG 用户指南），可以租一个 MIG 切片，或让几个小任务共用一张卡。",
+        Key::CaveatShareContainers => "这个任务只用 {need}，不到 {name}（{whole} GB）的一半：这款卡不支持 MIG，但几个小任务可以用容器共用一张卡，每个容器设显存上限，否则一个任务占满显存会让另一个 OOM。",
+        Key::CaveatFourBitQlora => "QLoRA 的 4 位基座：INT8 几乎无感，4 位在复杂任务上可能掉点，损失比 8 位更明显。下单前在你自己的评测集上测一遍；显存够就先试 8 位。",
+        Key::CaveatFourBitWeights => "{format} 权重：INT8 几乎无感，4 位在复杂任务上可能掉点，损失比 8 位更明显。下单前在你自己的评测集上测一遍；显存够就先试 8 位。",
+        Key::CaveatCommBuffers => "通信缓冲区占每张卡的显存，不在估算里（框架工作区、分片方式和通信缓冲区都要另算）：NCCL 按每个通道、每个对端保留 NCCL_BUFFSIZE（默认 4 MiB，NCCL 文档）；DeepSpeed ZeRO 的 reduce_bucket_size 与 allgather_bucket_size 默认各 5e8 个元素（DeepSpeed 配置文档），PyTorch DDP 按 bucket_cap_mb = 25 MB 分桶。让它们落在 {h} % 余量之内，或调小桶的大小。",
     }
 }
