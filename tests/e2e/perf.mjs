@@ -1,9 +1,10 @@
 // Browser timings for `cargo xtask bench` (not part of the test suite:
 // timings are noisy, sizes are the budget the tests hold). Prints one table:
-// navigation -> first result, unthrottled and at 4x CPU throttling; one
-// input change -> updated result; and the full report in wasm via the JS API.
+// navigation -> first result, unthrottled, at 4x CPU throttling and on a
+// slow network; one input change -> updated result; and the full report in
+// wasm via the JS API.
 import { serve, launch, openPage } from './lib.mjs';
-import { firstResult, inputLatency } from './timing.mjs';
+import { firstResult, inputLatency, SLOW_NETWORK } from './timing.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -47,6 +48,15 @@ for (const [rate, locale] of [[1, 'zh-CN'], [1, 'en-US'], [4, 'zh-CN'], [4, 'en-
     rows.push([`edit -> whole report painted, CPU x${rate}, ${lang}`, median(full)]);
     if (early) rows.push([`  (headline stamps that included the report)`, early]);
   }
+}
+for (const locale of ['zh-CN', 'en-US']) {
+  const first = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await firstResult(browser, server.url, 1, locale, SLOW_NETWORK);
+    first.push(r.ms);
+    await r.context.close();
+  }
+  rows.push([`first result, 10 Mbit/s + 50 ms, ${locale.slice(0, 2)}`, median(first)]);
 }
 rows.push(['full report in wasm (JS API), per call', await wasmReport(browser, server.url)]);
 console.log(`\n${'browser timing (median of ' + RUNS + ')'.padEnd(10)}`);

@@ -2,12 +2,20 @@
 // side by side): navigation -> first result, and one input change -> the
 // painted headline and the painted whole report.
 
-// `locale` picks the page's language, so its bundle (each language has its own).
-export async function firstResult(browser, url, rate, locale = 'en-US') {
+// A 10 Mbit/s link with 50 ms of latency, the slow network the page is held to.
+export const SLOW_NETWORK = { offline: false, latency: 50, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
+
+// `locale` picks the page's language, so its bundle (each language has its own);
+// `network`, when given, throttles the connection (CDP's emulateNetworkConditions).
+export async function firstResult(browser, url, rate, locale = 'en-US', network = null) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', network);
+  }
   // Stamped in the page when the peak first shows a number: performance.now()
   // counts from navigation start, and no test-driver round trip is included.
   await page.addInitScript(() => {

@@ -5,12 +5,14 @@
 use gpuplan_core::present::Unit;
 use leptos::prelude::*;
 
+use crate::adapters::address;
 use crate::compare::gallery_block;
 use crate::components::header::Header;
 use crate::components::legacy::Legacy;
 use crate::components::results::Results;
 use crate::inputs::inputs;
-use crate::link::{self, share_link};
+use crate::components::share::{LinkNotice, SharePanel};
+use crate::link;
 use crate::prefs;
 use crate::sheet;
 use crate::state::AppState;
@@ -34,19 +36,20 @@ pub fn App() -> impl IntoView {
     if !embed {
         prefs::keep_plan(state.settled);
     }
-    prefs::set_document_lang(lang);
+    address::set_document_lang(lang.pick("zh-CN", "en"));
     sheet::load(state, start.link.host.clone());
     if embed {
         link::report_to_host(state);
     }
+    let query = link::keep_in_address_bar(state, embed, start.link.host);
     view! {
         {(!embed).then(|| view! { <Header state/> })}
-        <Legacy block=link::notice(state, start.link.ignored)/>
+        <LinkNotice state ignored=start.link.ignored/>
         <main id="app" class="layout">
             <Legacy block=inputs(state)/>
             <Results state/>
         </main>
         <Legacy block=gallery_block(state)/>
-        <Legacy block=share_link(state, embed, start.link.host)/>
+        <SharePanel state query/>
     }
 }

@@ -1,5 +1,6 @@
 //! gpuplan's page: a Leptos CSR app over gpuplan-core. Components read the
 //! plan signal, call the core, and render; they never compute a figure.
+mod adapters;
 mod app;
 mod chart;
 mod checklist;
@@ -21,7 +22,7 @@ mod sheet;
 mod state;
 mod table;
 
-/// Talc instead of dlmalloc: 1.1 KB less gzip, and faster (issue 10).
+/// Talc instead of dlmalloc: smaller and faster (docs/performance.md).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

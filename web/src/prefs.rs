@@ -1,11 +1,11 @@
-//! Display preferences and the user's plan, kept in localStorage. Storage may
-//! be missing, full or throw (sandboxed iframes, privacy modes): every access
-//! fails silently and the page works without it.
+//! Display preferences and the user's plan, kept in localStorage
+//! (`adapters::storage`: where storage is refused, the page works without it).
 
 use gpuplan_core::plan::Plan;
 use gpuplan_core::share;
 use leptos::prelude::*;
 
+use crate::adapters::storage::{load, save};
 use crate::i18n::Lang;
 use gpuplan_core::present::Unit;
 
@@ -13,20 +13,6 @@ const LANG_KEY: &str = "gpuplan.lang";
 const UNIT_KEY: &str = "gpuplan.unit";
 /// The plan as its share-link query (`share::encode`, no lang or unit).
 const PLAN_KEY: &str = "gpuplan.plan";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-fn load(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok().flatten()
-}
-
-fn save(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
-    }
-}
 
 /// The language the loader in index.html opens the page in, unless the
 /// link names one.
@@ -55,12 +41,4 @@ pub fn keep_plan(plan: RwSignal<Plan>) {
     Effect::new_sync(move |seen: Option<()>| {
         plan.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode(p, None, None))));
     });
-}
-
-/// Sets `<html lang>` so screen readers and fonts follow the language.
-pub fn set_document_lang(lang: Lang) {
-    let tag = lang.pick("zh-CN", "en");
-    if let Some(el) = crate::dom::document().and_then(|d| d.document_element()) {
-        let _ = el.set_attribute("lang", tag);
-    }
 }

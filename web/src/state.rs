@@ -1,8 +1,8 @@
 //! The page's reactive state: one plan signal in, the core's report out.
 //! An edit shows its headline (peak memory, the plan's GPU) in the frame of
 //! the keystroke; the whole report follows once that frame is painted, once
-//! for any number of edits made before then (issue 10: typing never waits
-//! for the fit search, the bills and the checklist).
+//! for any number of edits made before then: typing never waits for the
+//! fit search, the bills and the checklist.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,9 +20,9 @@ pub use gpuplan_core::report::{Headline, Report};
 
 type Outcome<T> = Memo<Result<Arc<T>, Vec<FieldError>>>;
 
-/// The page's state, handed to every block; all fields are arena handles, so
-/// it is `Copy` (no Leptos context: its lookup's panic message alone cost
-/// 3 KB gzip of Debug formatting, issue 10).
+/// The page's state, handed to every component as its `state` prop: all
+/// fields are arena handles, so it is `Copy`, and a component says in its
+/// signature what it reads.
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub plan: RwSignal<Plan>,

@@ -14,7 +14,8 @@ const USAGE: &str = "usage: cargo xtask <serve|test|build|sizes>
           release build with size budget, browser end-to-end suite
   build   the release bundle only, with its size table
   sizes   the size table of an existing dist/
-  bench   release bundle sizes, native core timings and browser timings";
+  bench   release bundle sizes, native core timings and browser timings
+          (with GPUPLAN_BASELINE=<another dist/>, also A/B against it)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,7 +46,17 @@ fn bench() -> sh::Result {
     sh::step("core timings (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "report"]))?;
     let mut perf = std::process::Command::new("node");
     perf.arg("tests/e2e/perf.mjs");
-    sh::step("browser timings", perf)
+    sh::step("browser timings", perf)?;
+    // Timings drift with the machine's load: a page is compared with another
+    // only in one run, loads alternating (docs/performance.md).
+    let Some(baseline) = std::env::var_os("GPUPLAN_BASELINE") else { return Ok(()) };
+    for (rate, locale) in [("1", "zh-CN"), ("4", "zh-CN"), ("4", "en-US")] {
+        let mut ab = std::process::Command::new("node");
+        ab.arg("tests/e2e/ab.mjs").arg(&baseline).arg(sh::root().join("dist"));
+        ab.env("RATE", rate).env("LOCALE", locale);
+        sh::step(&format!("A/B against GPUPLAN_BASELINE, CPU x{rate}, {locale}"), ab)?;
+    }
+    Ok(())
 }
 
 /// Per fuzz target in the test command; longer runs are reported in docs/robustness.md.
@@ -70,7 +81,7 @@ fn test() -> sh::Result {
     wasm_clippy.extend(wasm);
     wasm_clippy.extend(["--", "-D", "warnings"]);
     sh::step("clippy (wasm32)", sh::cargo(&wasm_clippy))?;
-    // The page ships one bundle per language (issue 10): lint one of them and
+    // The page ships one bundle per language: lint one of them and
     // check both write every text in their own language.
     let mut one_lang = vec!["clippy", "-p", "gpuplan-web", "--features", "en"];
     one_lang.extend(wasm);

@@ -4,3 +4,4 @@ pub mod block;
 pub mod header;
 pub mod legacy;
 pub mod results;
+pub mod share;

@@ -1,0 +1,7 @@
+//! The page's access to the browser, each kind behind a few small functions,
+//! so components and state never call the DOM APIs themselves.
+
+pub mod address;
+pub mod fetch;
+pub mod host;
+pub mod storage;
