@@ -229,6 +229,22 @@ keys! {
     CaveatFourBitQlora,
     CaveatFourBitWeights,
     CaveatCommBuffers,
+    // Checklist: moving the plan's data.
+    DurationSeconds,
+    DurationMinutes,
+    DurationHours,
+    TransferLeg,
+    TransferWeights,
+    TransferDataset,
+    TransferCheckpoint,
+    TransferIn,
+    TransferInNone,
+    TransferOut,
+    TransferOutNone,
+    TransferRate,
+    TransferRateAssumed,
+    TransferTimes,
+    TransferVisible,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).
