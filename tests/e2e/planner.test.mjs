@@ -133,6 +133,22 @@ test('a throwing localStorage does not break the page', async () => {
   await context.close();
 });
 
+// Transformers allocates as it goes: vLLM's gpu_memory_utilization means
+// nothing there, so the field shows for the engines that reserve by it only.
+test('the memory fraction shows only for engines that reserve by it', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  const util = page.locator('#f-inference-gpu_mem_util');
+  assert.equal(await util.count(), 1, 'vLLM reserves a fraction of the card');
+  await page.locator('#f-inference-engine').selectOption('transformers');
+  await util.waitFor({ state: 'detached' });
+  await page.locator('#f-inference-engine').selectOption('sglang');
+  await util.waitFor();
+  assert.equal(await util.inputValue(), '0.9', 'the plan kept its fraction');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('training inputs replace inference inputs', async () => {
   const { page, context } = await openPage(browser, server.url);
   await ready(page);

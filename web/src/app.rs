@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use crate::adapters::address;
 use crate::compare::gallery_block;
 use crate::components::header::Header;
+use crate::components::inputs::Inputs;
 use crate::components::legacy::Legacy;
 use crate::components::results::Results;
-use crate::inputs::inputs;
 use crate::components::share::{LinkNotice, SharePanel};
 use crate::link;
 use crate::prefs;
@@ -46,7 +46,7 @@ pub fn App() -> impl IntoView {
         {(!embed).then(|| view! { <Header state/> })}
         <LinkNotice state ignored=start.link.ignored/>
         <main id="app" class="layout">
-            <Legacy block=inputs(state)/>
+            <Inputs state/>
             <Results state/>
         </main>
         <Legacy block=gallery_block(state)/>

@@ -11,7 +11,6 @@ mod dom;
 mod fields;
 mod fittable;
 mod i18n;
-mod inputs;
 mod link;
 mod memchart;
 mod options;

@@ -2,6 +2,7 @@
 
 pub mod block;
 pub mod header;
+pub mod inputs;
 pub mod legacy;
 pub mod results;
 pub mod share;
