@@ -6,10 +6,9 @@ use gpuplan_core::present::Unit;
 use leptos::prelude::*;
 
 use crate::adapters::address;
-use crate::compare::gallery_block;
+use crate::components::compare::Gallery;
 use crate::components::header::Header;
 use crate::components::inputs::Inputs;
-use crate::components::legacy::Legacy;
 use crate::components::results::Results;
 use crate::components::share::{LinkNotice, SharePanel};
 use crate::link;
@@ -49,7 +48,7 @@ pub fn App() -> impl IntoView {
             <Inputs state/>
             <Results state/>
         </main>
-        <Legacy block=gallery_block(state)/>
+        <Gallery state/>
         <SharePanel state query/>
     }
 }

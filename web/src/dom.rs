@@ -148,16 +148,6 @@ fn prop(el: &Element, name: &str) -> JsValue {
     js_sys::Reflect::get(el, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// A control's live text (an input, select or textarea).
-pub fn value(el: &Element) -> String {
-    prop(el, "value").as_string().unwrap_or_default()
-}
-
-/// A checkbox's live state.
-pub fn checked(el: &Element) -> bool {
-    prop(el, "checked").as_bool().unwrap_or(false)
-}
-
 /// A new DOM node for `kid`; None only if the document refuses the tag.
 fn create(doc: &Document, kid: &Kid) -> Option<Node> {
     let e = match kid {
@@ -266,16 +256,6 @@ pub enum Ev {
     Change,
     /// It got the focus.
     Focus,
-}
-
-/// A host for form controls: also reports `input`, `change` and focus events
-/// of a `[data-act]` control, with the control, to read its value.
-pub fn form(
-    class: &'static str,
-    build: impl Fn() -> Option<El> + Send + Sync + 'static,
-    on: impl Fn(Ev, &str, &str, &Element) + 'static,
-) -> Option<Element> {
-    mount(class, Box::new(build), Box::new(on))
 }
 
 type Build = Box<dyn Fn() -> Option<El> + Send + Sync>;

@@ -3,13 +3,8 @@
 mod adapters;
 mod app;
 mod chart;
-mod checklist;
-mod compare;
 mod components;
-mod costs;
 mod dom;
-mod fields;
-mod fittable;
 mod i18n;
 mod link;
 mod memchart;
@@ -19,7 +14,6 @@ mod results;
 mod serving;
 mod sheet;
 mod state;
-mod table;
 
 /// Talc instead of dlmalloc: smaller and faster (docs/performance.md).
 #[cfg(target_arch = "wasm32")]

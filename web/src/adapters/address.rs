@@ -14,9 +14,7 @@ pub fn search() -> String {
 
 /// The page's address without its query: the base of links and snippets.
 pub fn base() -> String {
-    location()
-        .and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?)))
-        .unwrap_or_default()
+    location().and_then(|l| Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))).unwrap_or_default()
 }
 
 /// Shows `query` in the address bar: no history entry, no reload, no scroll.

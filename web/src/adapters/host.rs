@@ -23,7 +23,8 @@ pub fn post_plan(peak_bytes: Option<u64>, link: &str) {
     let _ = parent.post_message(&size, "*");
     let peak = peak_bytes.map_or(JsValue::NULL, |b| JsValue::from_f64(b as f64));
     let summary = message(&[("per_gpu_bytes", peak)]);
-    let plan = message(&[source, ("type", "plan".into()), ("summary", summary.into()), ("link", link.into())]);
+    let plan =
+        message(&[source, ("type", "plan".into()), ("summary", summary.into()), ("link", link.into())]);
     let _ = parent.post_message(&plan, "*");
 }
 

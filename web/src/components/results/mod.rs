@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 
-use crate::checklist::checklist;
-use crate::compare::compare;
+use crate::components::checklist::Checklist;
+use crate::components::compare::Compare;
+use crate::components::cost::CostBlock;
+use crate::components::fit::FitTable;
 use crate::components::legacy::Legacy;
-use crate::costs::cost_table;
-use crate::fittable::fit_table;
 use crate::i18n::{t, K};
 use crate::memchart::mem_chart;
 use crate::results::{answer_block, headline_block, why_block};
@@ -28,10 +28,10 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <Legacy block=why_block(state)/>
                 <Legacy block=serving_block(state)/>
                 <Legacy block=mem_chart(state)/>
-                <Legacy block=fit_table(state)/>
-                <Legacy block=cost_table(state)/>
-                <Legacy block=checklist(state)/>
-                <Legacy block=compare(state)/>
+                <FitTable state/>
+                <CostBlock state/>
+                <Checklist state/>
+                <Compare state/>
             </div>
         </section>
     }

@@ -6,16 +6,14 @@ use gpuplan_core::fit::{GpuFit, Severity};
 use gpuplan_core::hardware::{self, GpuClass, Stack};
 use gpuplan_core::names;
 use gpuplan_core::plan::Task;
+use gpuplan_core::present::{self, Unit};
 use leptos::prelude::*;
-use web_sys::Element;
 
-use crate::dom::{block, checked, form, h, value, El, Ev};
-use crate::fields::{labelled, option};
+use crate::components::block::Block;
+use crate::components::table::{Col, DataTable, Part, Row};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
 use crate::state::AppState;
-use crate::table::{next_sort, table, Col, Row, Sort};
-use gpuplan_core::present::{self, Unit};
 
 /// The speed figure the table shows: run hours for training, expected total
 /// decode throughput for inference (the bound when there is no expected value).
@@ -57,7 +55,7 @@ fn severity_class(s: Severity) -> &'static str {
 }
 
 /// The count the bill prices, and the count that holds the memory when the two differ.
-fn count_cell(r: &GpuFit, fits: u32, lang: Lang) -> Vec<(String, &'static str)> {
+fn count_cell(r: &GpuFit, fits: u32, lang: Lang) -> Vec<Part> {
     let gpus = r.priced_gpus().unwrap_or(fits);
     let mut cell = vec![(gpus.to_string(), "")];
     if gpus != fits {
@@ -112,66 +110,75 @@ fn row(r: &GpuFit, task: Task, lang: Lang, unit: Unit) -> Row {
     }
 }
 
-fn filter_select(lang: Lang, id: &str, label: K, opts: &[Opt], current: &str) -> El {
-    let options = opts.iter().map(|o| option(o.value, o.label(lang), o.value == current));
-    labelled(id, t(lang, label), h("select").a("id", id).a("data-act", id).ks(options))
+fn cols(lang: Lang, task: Task) -> Vec<Col> {
+    let col = |k: K, sortable: bool, num: bool| Col { label: t(lang, k), sortable, num };
+    let speed_label = if task == Task::Train { K::RunTime } else { K::Throughput };
+    vec![
+        col(K::Gpu, false, false),
+        col(K::GpuCount, true, true),
+        col(K::Layout, false, false),
+        col(K::PerGpuUse, true, true),
+        col(speed_label, true, true),
+        col(K::Flags, true, false),
+    ]
 }
 
-pub fn fit_table(app: AppState) -> Option<Element> {
-    let sort: RwSignal<Sort> = RwSignal::new(None);
-    let class = RwSignal::new(String::new());
-    let stack = RwSignal::new(String::new());
-    let fits_only = RwSignal::new(false);
-    let body = move || {
-        let lang = app.lang;
-        let unit = app.unit.get();
-        let filter = Filter { class: class.get(), stack: stack.get(), fits_only: fits_only.get() };
-        let task = app.settled.with(|p| p.task);
-        let table = app.shown.with(|r| {
-            let fit = &r.as_ref()?.fit;
-            let rows = fit
-                .rows
-                .iter()
-                .filter(|g| filter.keeps(g.class, stack_of(&g.gpu_id), g.best.is_some()))
-                .map(|g| row(g, task, lang, unit))
-                .collect();
-            let col = |k: K, sortable: bool, num: bool| Col { label: t(lang, k).into(), sortable, num };
-            let speed_label = if task == Task::Train { K::RunTime } else { K::Throughput };
-            let cols = vec![
-                col(K::Gpu, false, false),
-                col(K::GpuCount, true, true),
-                col(K::Layout, false, false),
-                col(K::PerGpuUse, true, true),
-                col(speed_label, true, true),
-                col(K::Flags, true, false),
-            ];
-            Some(table("fit-table", t(lang, K::FitTitle), cols, rows, sort.get(), None))
-        });
-        let only = h("input").a("type", "checkbox").a("id", "f-fit-only").a("data-act", "f-fit-only");
-        let filters = h("div")
-            .c("filters")
-            .k(filter_select(lang, "f-fit-class", K::GpuClass, CLASS_FILTER, &filter.class))
-            .k(filter_select(lang, "f-fit-stack", K::Stack, STACK_FILTER, &filter.stack))
-            .k(h("div")
-                .c("field check")
-                .k(only.flag("checked", filter.fits_only))
-                .k(h("label").a("for", "f-fit-only").t(t(lang, K::FitsOnly))));
-        let section =
-            block("fit-h", t(lang, K::FitTitle)).k(h("p").c("hint").t(t(lang, K::FitHint))).k(filters);
-        Some(section.opt(table))
-    };
-    let on = move |ev: Ev, act: &str, arg: &str, el: &Element| match (ev, act) {
-        (Ev::Click, "sort") => {
-            if let Ok(col) = arg.parse() {
-                sort.update(|s| *s = next_sort(*s, col));
-            }
-        }
-        (Ev::Change, "f-fit-class") => class.set(value(el)),
-        (Ev::Change, "f-fit-stack") => stack.set(value(el)),
-        (Ev::Change, "f-fit-only") => fits_only.set(checked(el)),
-        _ => {}
-    };
-    form("", body, on)
+#[component]
+pub fn FitTable(state: AppState) -> impl IntoView {
+    let lang = state.lang;
+    let filter = RwSignal::new(Filter::default());
+    let task = Memo::new(move |_| state.settled.with(|p| p.task));
+    let rows = Memo::new(move |_| {
+        let (unit, task) = (state.unit.get(), task.get());
+        filter.with(|f| {
+            state.shown.with(|r| {
+                let Some(r) = r else { return Vec::new() };
+                let kept =
+                    r.fit.rows.iter().filter(|g| f.keeps(g.class, stack_of(&g.gpu_id), g.best.is_some()));
+                kept.map(|g| row(g, task, lang, unit)).collect()
+            })
+        })
+    });
+    let class = move |v: String| filter.update(|f| f.class = v);
+    let stack = move |v: String| filter.update(|f| f.stack = v);
+    let fits_only = move |ev| filter.update(|f| f.fits_only = event_target_checked(&ev));
+    view! {
+        <Block id="fit-h" title=t(lang, K::FitTitle)>
+            <p class="hint">{t(lang, K::FitHint)}</p>
+            <div class="filters">
+                <FilterSelect lang id="f-fit-class" label=K::GpuClass opts=CLASS_FILTER set=class/>
+                <FilterSelect lang id="f-fit-stack" label=K::Stack opts=STACK_FILTER set=stack/>
+                <div class="field check">
+                    <input type="checkbox" id="f-fit-only" on:change=fits_only/>
+                    <label for="f-fit-only">{t(lang, K::FitsOnly)}</label>
+                </div>
+            </div>
+            <Show when=move || state.shown.with(Option::is_some)>
+                <DataTable testid="fit-table" caption=t(lang, K::FitTitle) cols=Signal::derive(move || cols(lang, task.get())) rows/>
+            </Show>
+        </Block>
+    }
+}
+
+/// A labelled select of the table's filter; "" (the first option) keeps all.
+#[component]
+fn FilterSelect(
+    lang: Lang,
+    id: &'static str,
+    label: K,
+    opts: &'static [Opt],
+    set: impl Fn(String) + 'static,
+) -> impl IntoView {
+    let options =
+        opts.iter().map(|o| view! { <option value=o.value>{o.label(lang)}</option> }).collect_view();
+    view! {
+        <div class="field">
+            <label for=id>{t(lang, label)}</label>
+            <div class="control">
+                <select id=id on:change=move |ev| set(event_target_value(&ev))>{options}</select>
+            </div>
+        </div>
+    }
 }
 
 #[cfg(test)]
@@ -196,12 +203,19 @@ mod tests {
             gpuplan_core::lang::Lang::En,
         )
         .unwrap();
+        let width = cols(Lang::En, Task::Infer).len();
         for g in &r.fit.rows {
             let row = row(g, Task::Infer, Lang::En, Unit::Gb);
-            assert_eq!(row.cells.len(), 6);
-            assert_eq!(row.keys.len(), 6);
+            assert_eq!(row.cells.len(), width);
+            assert_eq!(row.keys.len(), width);
         }
         let h100 = r.fit.rows.iter().find(|g| g.gpu_id == "h100-sxm").unwrap();
         assert_eq!(row(h100, Task::Infer, Lang::En, Unit::Gb).cells[1][0].0, "1");
+    }
+
+    #[test]
+    fn the_speed_column_names_the_task() {
+        assert_eq!(cols(Lang::En, Task::Train)[4].label, t(Lang::En, K::RunTime));
+        assert_eq!(cols(Lang::En, Task::Infer)[4].label, t(Lang::En, K::Throughput));
     }
 }
