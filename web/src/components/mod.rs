@@ -1,13 +1,17 @@
 //! The page's components, one folder per area.
 
 pub mod block;
+pub mod chart;
 pub mod checklist;
 pub mod compare;
 pub mod cost;
 pub mod fit;
 pub mod header;
+pub mod headline;
 pub mod inputs;
 pub mod legacy;
+pub mod memory_chart;
 pub mod results;
+pub mod serving;
 pub mod share;
 pub mod table;

@@ -8,11 +8,10 @@ use crate::components::checklist::Checklist;
 use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
-use crate::components::legacy::Legacy;
+use crate::components::headline::{AnswerBlock, Headline, Why};
+use crate::components::memory_chart::MemoryChart;
+use crate::components::serving::Serving;
 use crate::i18n::{t, K};
-use crate::memchart::mem_chart;
-use crate::results::{answer_block, headline_block, why_block};
-use crate::serving::serving_block;
 use crate::state::AppState;
 
 #[component]
@@ -23,11 +22,11 @@ pub fn Results(state: AppState) -> impl IntoView {
             <h2 id="results-h">{t(state.lang, K::Results)}</h2>
             <StaleNotice state/>
             <div class="result-body" class:stale=stale>
-                <Legacy block=headline_block(state)/>
-                <Legacy block=answer_block(state)/>
-                <Legacy block=why_block(state)/>
-                <Legacy block=serving_block(state)/>
-                <Legacy block=mem_chart(state)/>
+                <Headline state/>
+                <AnswerBlock state/>
+                <Why state/>
+                <Serving state/>
+                <MemoryChart state/>
                 <FitTable state/>
                 <CostBlock state/>
                 <Checklist state/>
