@@ -105,7 +105,7 @@ pub fn text(key: K) -> &'static str {
         K::HardwareSection => "Hardware",
         K::Headroom => "Memory headroom",
         K::HeadroomHint => {
-            "seed 001's 30-50 % is over weights alone; the KV cache, activations and runtime are counted here"
+            "the common 30-50 % rule of thumb is over weights alone; the KV cache, activations and runtime are counted here"
         }
         K::Cuda => "CUDA your software is built for",
         K::GpusPerNode => "GPUs per server",
@@ -119,9 +119,9 @@ pub fn text(key: K) -> &'static str {
         K::EgressGb => "Egress (per month serving, in total for a run)",
         K::EgressAuto => "Estimate egress from target QPS × response size",
         K::DebugPct => "Debugging buffer (training)",
-        K::DebugHint => "seed 002: 30-50 %",
+        K::DebugHint => "a common allowance: 30-50 %",
         K::ContingencyPct => "Contingency",
-        K::ContingencyHint => "seed 002: 20-25 %",
+        K::ContingencyHint => "a common allowance: 20-25 %",
         K::DeadlineH => "Deadline (training, 0 = none)",
         K::MoreCost => "More cost settings",
         K::CnyPerUsd => "Exchange rate (CNY per USD)",

@@ -102,7 +102,7 @@ pub fn text(key: K) -> &'static str {
         // Hardware
         K::HardwareSection => "硬件",
         K::Headroom => "显存余量",
-        K::HeadroomHint => "种子 001 的三到五成是只算权重时留的；这里已计入 KV 缓存、激活和运行时",
+        K::HeadroomHint => "常见的“留三到五成”只按权重算；这里已计入 KV 缓存、激活和运行时",
         K::Cuda => "软件所用 CUDA 版本",
         K::GpusPerNode => "每台服务器 GPU 数",
         // Cost inputs
@@ -115,9 +115,9 @@ pub fn text(key: K) -> &'static str {
         K::EgressGb => "出站流量（服务按月，训练总计）",
         K::EgressAuto => "按目标 QPS × 响应大小估算出站流量",
         K::DebugPct => "调试时间缓冲（训练）",
-        K::DebugHint => "种子 002：30–50 %",
+        K::DebugHint => "常见预留：30–50 %",
         K::ContingencyPct => "不可预见费",
-        K::ContingencyHint => "种子 002：20–25 %",
+        K::ContingencyHint => "常见预留：20–25 %",
         K::DeadlineH => "期限（训练，0 = 不限）",
         K::MoreCost => "更多费用设置",
         K::CnyPerUsd => "汇率（人民币 / 美元）",
