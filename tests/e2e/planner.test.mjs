@@ -71,12 +71,20 @@ async function toggleLang(page, to) {
   await ready(page);
 }
 
+// A reader does not know our reference files: the page states rules plainly
+// or names an article by its title, never "seed 002" (closed details included).
+async function noSourceNumbers(page) {
+  const text = await page.locator('body').textContent();
+  assert.doesNotMatch(text, /种子|\bseeds? \d/i);
+}
+
 test('language toggle switches every label, keeps the plan and persists', async () => {
   const { page, context } = await openPage(browser, server.url, { locale: 'zh-CN' });
   await ready(page);
   const label = page.locator('label[for="f-inference-context"]');
   assert.equal(await label.innerText(), '上下文长度');
   assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+  await noSourceNumbers(page);
   await screenshot(page, 'planner-zh');
   await page.fill('#f-inference-context', '65536');
   await page.waitForFunction(() => /[?&]ctx=65536(&|$)/.test(location.search));
@@ -84,6 +92,7 @@ test('language toggle switches every label, keeps the plan and persists', async 
   assert.equal(await label.innerText(), 'Context length');
   assert.equal(await page.locator('#f-inference-context').inputValue(), '65536', 'the plan survives the switch');
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  await noSourceNumbers(page);
   // The unit switch changes the peak's unit.
   await page.getByTestId('unit-toggle').getByRole('button', { name: 'GiB' }).click();
   assert.match(await peak(page).innerText(), / GiB$/);
