@@ -2,12 +2,7 @@
 //! plan signal, call the core, and render; they never compute a figure.
 mod adapters;
 mod app;
-mod chart;
 mod components;
-// The patched-DOM builder is on its way out: the blocks that used some of
-// its calls are components now, and it goes once the last one moves.
-#[allow(dead_code)]
-mod dom;
 mod i18n;
 mod link;
 mod options;

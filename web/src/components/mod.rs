@@ -9,7 +9,6 @@ pub mod fit;
 pub mod header;
 pub mod headline;
 pub mod inputs;
-pub mod legacy;
 pub mod memory_chart;
 pub mod results;
 pub mod serving;

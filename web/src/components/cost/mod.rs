@@ -7,9 +7,8 @@ use gpuplan_core::plan::Task;
 use gpuplan_core::present;
 use leptos::prelude::*;
 
-use crate::chart::{hours, Chart, Series};
 use crate::components::block::Block;
-use crate::components::legacy::Legacy;
+use crate::components::chart::{hours, Chart, LineChart, Series};
 use crate::components::table::{Col, DataTable, Pick, Row};
 use crate::i18n::{t, Lang, K};
 use crate::state::AppState;
@@ -147,13 +146,6 @@ fn over_time(c: &CostReport, lang: Lang) -> Option<Chart> {
     })
 }
 
-/// The cost-over-time chart, still drawn by the patched-DOM chart builder.
-fn chart(state: AppState) -> Option<web_sys::Element> {
-    let lang = state.lang;
-    let draw = move || with_cost(state, |c| over_time(c, lang)).flatten().map(|c| crate::chart::chart(&c));
-    crate::dom::host("", draw, |_, _| {})
-}
-
 /// Each skipped offer with the reason.
 fn skipped(c: &CostReport, lang: Lang) -> Vec<String> {
     c.skipped.iter().map(|s| format!("{}: {}", s.name, s.skip.text(lang))).collect()
@@ -208,7 +200,7 @@ fn Bills(state: AppState) -> impl IntoView {
             <Show when=move || bill.with(Option::is_some)>
                 <BillLines bill/>
             </Show>
-            <Legacy block=chart(state)/>
+            {move || with_cost(state, |c| over_time(c, lang)).flatten().map(|chart| view! { <LineChart chart/> })}
             <details class="skipped">
                 <summary>{summary}</summary>
                 <ul>
