@@ -9,6 +9,7 @@ pub mod fit;
 pub mod header;
 pub mod headline;
 pub mod inputs;
+pub mod labelled;
 pub mod memory_chart;
 pub mod results;
 pub mod serving;

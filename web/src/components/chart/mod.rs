@@ -5,7 +5,9 @@
 
 mod geometry;
 
-pub use geometry::{hours, layout, tokens, Chart, Drawing, Labelled, Series, VIEW_BOX};
+pub use geometry::{hours, tokens, Chart, Series};
+
+use geometry::{layout, Drawing, Labelled, VIEW_BOX};
 
 use geometry::px;
 

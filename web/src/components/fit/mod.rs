@@ -10,6 +10,7 @@ use gpuplan_core::present::{self, Unit};
 use leptos::prelude::*;
 
 use crate::components::block::Block;
+use crate::components::labelled::Labelled;
 use crate::components::table::{Col, DataTable, Part, Row};
 use crate::i18n::{t, Lang, K};
 use crate::options::{Opt, CLASS_FILTER, STACK_FILTER};
@@ -167,17 +168,14 @@ fn FilterSelect(
     id: &'static str,
     label: K,
     opts: &'static [Opt],
-    set: impl Fn(String) + 'static,
+    set: impl Fn(String) + Send + Sync + 'static,
 ) -> impl IntoView {
     let options =
         opts.iter().map(|o| view! { <option value=o.value>{o.label(lang)}</option> }).collect_view();
     view! {
-        <div class="field">
-            <label for=id>{t(lang, label)}</label>
-            <div class="control">
-                <select id=id on:change=move |ev| set(event_target_value(&ev))>{options}</select>
-            </div>
-        </div>
+        <Labelled id label lang>
+            <select id=id on:change=move |ev| set(event_target_value(&ev))>{options}</select>
+        </Labelled>
     }
 }
 

@@ -373,17 +373,6 @@ pub fn CheckField(state: AppState, spec: Check) -> impl IntoView {
     }
 }
 
-/// A labelled control in the column's field layout.
-#[component]
-pub fn Labelled(id: &'static str, label: K, lang: Lang, children: Children) -> impl IntoView {
-    view! {
-        <div class="field">
-            <label for=id>{t(lang, label)}</label>
-            <div class="control">{children()}</div>
-        </div>
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

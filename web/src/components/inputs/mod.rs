@@ -9,12 +9,11 @@ use gpuplan_core::hardware;
 use gpuplan_core::plan::{Plan, Task};
 use leptos::prelude::*;
 
+use crate::components::labelled::Labelled;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::AppState;
-use field::{
-    check, checks, grid, read, real, select, whole, write, Choice, Labelled, Segmented, Spec, MEASURED,
-};
+use field::{check, checks, grid, read, real, select, whole, write, Choice, Segmented, Spec, MEASURED};
 use model::ModelSection;
 
 /// Whether the engine reserves its memory as a fraction of the card

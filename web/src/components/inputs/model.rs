@@ -6,7 +6,8 @@ use gpuplan_core::model::{Arch, Generic, ModelSpec};
 use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
 
-use super::field::{check, grid, real, select, whole, Choice, Labelled, Segmented, Spec};
+use super::field::{check, grid, real, select, whole, Choice, Segmented, Spec};
+use crate::components::labelled::Labelled;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::AppState;
