@@ -6,13 +6,10 @@
 use std::io::Read;
 
 use gpuplan_core::lang::Lang;
+use gpuplan_core::model_files::files::{FIRST_READ, MAX_HEADER_READ};
 use gpuplan_core::model_files::{self, FileError, Imported};
 
 use crate::error::CliError;
-
-/// More than any real header (a GGUF's tokenizer arrays are a few MB;
-/// safetensors caps its header at 100 MB).
-const MAX_HEADER_READ: u64 = 256 << 20;
 
 /// The model the file flags give, or None when none was given.
 pub fn read(
@@ -20,7 +17,7 @@ pub fn read(
     gguf: Option<String>,
     safetensors: Option<String>,
 ) -> Result<Option<Imported>, CliError> {
-    let mut from_weights = match (gguf, safetensors) {
+    let from_weights = match (gguf, safetensors) {
         (Some(_), Some(_)) => return Err(CliError("--gguf and --safetensors: give one of them".into())),
         (Some(path), None) => Some(weights_file(&path, "gguf", |b, _| model_files::import_gguf(b))?),
         (None, Some(path)) if path.ends_with(".json") => {
@@ -32,14 +29,12 @@ pub fn read(
     };
     let Some(path) = config else { return Ok(from_weights) };
     let text = text_file(&path, "config")?;
-    let mut imported = model_files::config::import(&text).map_err(|e| fail("config", &path, &e))?;
+    let shape = model_files::config::import(&text).map_err(|e| fail("config", &path, &e))?;
     // config.json gives the exact shape; a weights file beside it, the exact bytes.
-    if let Some(w) = from_weights.take() {
-        imported.arch.stored = w.arch.stored;
-        imported.format = w.format.or(imported.format);
-        imported.read.extend(w.read);
-    }
-    Ok(Some(imported))
+    Ok(Some(match from_weights {
+        Some(w) => shape.with_weights(w),
+        None => shape,
+    }))
 }
 
 /// What was read, assumed and ignored, on stderr.
@@ -85,7 +80,7 @@ fn weights_file(
 ) -> Result<Imported, CliError> {
     let (mut r, size) = open(path, flag)?;
     let mut buf = Vec::new();
-    let mut want: u64 = 1 << 20;
+    let mut want = FIRST_READ;
     loop {
         let more = want.saturating_sub(buf.len() as u64);
         let got = (&mut r)

@@ -8,7 +8,11 @@ use crate::model::{Arch, Attention, Mlp, Origin, SlidingWindow, Stored};
 
 /// Reads the first bytes of a `.gguf` file.
 pub fn import(bytes: &[u8]) -> Result<Imported, FileError> {
-    let header = gguf::read(bytes)?;
+    from_header(&gguf::read(bytes)?)
+}
+
+/// A model from a GGUF header (one file's, or a split file's merged).
+pub(super) fn from_header(header: &Header) -> Result<Imported, FileError> {
     let mut out = Imported::new(Origin::Gguf);
     let arch_name = header.architecture().unwrap_or("").to_string();
     out.note_read("general.architecture", &arch_name);
@@ -46,7 +50,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, FileError> {
     if !missing.is_empty() {
         return Err(FileError::NotAModel { missing });
     }
-    let vocab = vocab(&header, &mut out, hidden);
+    let vocab = vocab(header, &mut out, hidden);
     let attention = match kv_lora {
         Some(rank) => Attention::Mla {
             kv_lora_rank: c(Some(rank)),
@@ -62,7 +66,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, FileError> {
         heads
     });
     let moe = experts > 0;
-    let (params, bytes) = totals(&header, &mut out);
+    let (params, bytes) = totals(header, &mut out);
     out.arch = Arch {
         params: Some(params),
         layers,
@@ -95,7 +99,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, FileError> {
     if context.is_none() {
         out.assume("context_length", 4096, Assumption::Default);
     }
-    let format = file_format(&header, &mut out, bytes * 8.0 / params.max(1.0));
+    let format = file_format(header, &mut out, bytes * 8.0 / params.max(1.0));
     out.arch.stored = Some(Stored { format, bytes });
     out.format = Some(format);
     Ok(out)

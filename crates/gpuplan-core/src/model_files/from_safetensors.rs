@@ -16,7 +16,11 @@ const COMMON_HEAD_DIM: u32 = 128;
 
 /// Reads the first bytes of a `.safetensors` file (8 + header length).
 pub fn import(bytes: &[u8], file_size: Option<u64>) -> Result<Imported, FileError> {
-    let tensors = safetensors::read(bytes, file_size)?;
+    from_tensors(&safetensors::read(bytes, file_size)?)
+}
+
+/// A model from the tensors of one file, or of every shard of a checkpoint.
+pub(super) fn from_tensors(tensors: &[Tensor]) -> Result<Imported, FileError> {
     let mut out = Imported::new(Origin::Safetensors);
     let params: f64 = tensors.iter().map(Tensor::elements).sum();
     let total: f64 = tensors.iter().map(|t| t.bytes as f64).sum();
@@ -41,7 +45,7 @@ pub fn import(bytes: &[u8], file_size: Option<u64>) -> Result<Imported, FileErro
     if arch.hidden == 0 || arch.heads == 0 || arch.layers == 0 {
         return Err(FileError::NotAModel { missing: vec!["embed_tokens", "layers.N.self_attn.q_proj"] });
     }
-    let format = dominant_format(&tensors, &mut out);
+    let format = dominant_format(tensors, &mut out);
     let packed = format.is_none();
     if packed {
         // Packed integer tensors hold several weights per element: the count is not the parameters.

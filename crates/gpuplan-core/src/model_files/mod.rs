@@ -12,6 +12,7 @@ use crate::model::{Arch, Origin};
 use crate::text::{self, Key};
 
 pub mod config;
+pub mod files;
 mod from_gguf;
 mod from_safetensors;
 pub mod gguf;
@@ -42,6 +43,8 @@ pub enum FileError {
     Malformed { what: String },
     /// Parsed, but without the fields a transformer shape needs.
     NotAModel { missing: Vec<&'static str> },
+    /// Some shards of a split checkpoint, not all of them.
+    MissingParts { given: u64, total: u64 },
 }
 
 impl FileError {
@@ -54,6 +57,9 @@ impl FileError {
             FileError::Malformed { what } => text::fill(Key::FileMalformed, lang, &[("what", what)]),
             FileError::NotAModel { missing } => {
                 text::fill(Key::FileNotAModel, lang, &[("missing", &missing.join(", "))])
+            }
+            FileError::MissingParts { given, total } => {
+                text::fill(Key::FileMissingParts, lang, &[("given", given), ("total", total)])
             }
         }
     }

@@ -259,3 +259,98 @@ fn qwen2_vl_vision_width_is_its_embed_dim_not_the_merger_output() {
     // 32 × (4·1280² + 2·1280·5120) + 3·14²·1280 = 0.63B (published tower: 675M with merger and biases).
     assert!((vision / 1e9 - 0.63).abs() < 0.01, "{}", vision / 1e9);
 }
+
+mod given_together {
+    use super::*;
+    use files::{FileKind, Given};
+
+    fn given<'a>(name: &'a str, bytes: &'a [u8]) -> Given<'a> {
+        let kind = FileKind::detect(name, bytes).unwrap_or(FileKind::Config);
+        Given { name, kind, bytes, size: Some(bytes.len() as u64) }
+    }
+
+    /// `tiny_llama` split into two shards as llama.cpp's gguf-split writes
+    /// them: the model's keys in the first, tensors in both.
+    fn split_in_two() -> (Vec<u8>, Vec<u8>) {
+        let whole = tiny_llama();
+        let half = whole.tensors.len() / 2;
+        let split = |no: i64| [("split.no", no), ("split.count", 2)];
+        let mut first = whole.clone();
+        first.tensors.truncate(half);
+        let mut second = gguf::Header { metadata: Default::default(), ..whole.clone() };
+        second.tensors = whole.tensors[half..].to_vec();
+        for (h, no) in [(&mut first, 0), (&mut second, 1)] {
+            for (k, v) in split(no) {
+                h.metadata.insert(k.into(), gguf::Value::Int(v.into()));
+            }
+        }
+        (gguf::write(&first), gguf::write(&second))
+    }
+
+    #[test]
+    fn kinds_come_from_names_and_first_bytes() {
+        assert_eq!(FileKind::detect("m.gguf", b"\x89PNG"), Some(FileKind::Gguf));
+        assert_eq!(FileKind::detect("blob", b"GGUF\x03"), Some(FileKind::Gguf));
+        assert_eq!(FileKind::detect("config.json", b"{\"model_type\""), Some(FileKind::Config));
+        let index = br#"{"metadata":{},"weight_map":{}}"#;
+        assert_eq!(FileKind::detect("model.safetensors.index.json", index), Some(FileKind::SafetensorsIndex));
+        assert_eq!(FileKind::detect("x", &tiny_safetensors()), Some(FileKind::Safetensors));
+        assert_eq!(FileKind::detect("photo.png", b"\x89PNG\r\n"), None);
+    }
+
+    #[test]
+    fn a_png_named_gguf_is_refused_as_not_gguf() {
+        let png = b"\x89PNG\r\n\x1a\n0000000000000000000000";
+        let err = files::more_needed(FileKind::Gguf, png, png.len() as u64);
+        assert_eq!(err, Err(FileError::NotThisFormat));
+    }
+
+    #[test]
+    fn reading_grows_to_the_header_and_stops() {
+        let bytes = tiny_llama_gguf();
+        let size = 40_000_000_000;
+        let next = files::more_needed(FileKind::Gguf, &bytes[..64], size);
+        assert_eq!(next, Ok(Some(files::FIRST_READ)));
+        assert_eq!(files::more_needed(FileKind::Gguf, &bytes, size), Ok(None));
+        // The whole file read and the header still going on: it is cut short.
+        let short = &bytes[..bytes.len() - 10];
+        let cut = files::more_needed(FileKind::Gguf, short, short.len() as u64);
+        assert!(matches!(cut, Err(FileError::Truncated(_))), "{cut:?}");
+        let json = b"{}";
+        assert_eq!(files::more_needed(FileKind::Config, json, 2), Ok(None));
+        assert!(files::more_needed(FileKind::Config, json, 1 << 40).is_err());
+    }
+
+    #[test]
+    fn a_split_gguf_gives_the_whole_model_once_all_shards_are_given() {
+        let (a, b) = split_in_two();
+        let whole = import_gguf(&tiny_llama_gguf()).map(|m| m.arch.stored);
+        let both = files::import(&[given("m-00002-of-00002.gguf", &b), given("m-00001-of-00002.gguf", &a)]);
+        assert_eq!(both.map(|m| m.arch.stored), whole);
+        let one = files::import(&[given("m-00001-of-00002.gguf", &a)]);
+        assert_eq!(one.map(|_| ()), Err(FileError::MissingParts { given: 1, total: 2 }));
+    }
+
+    #[test]
+    fn safetensors_shards_add_up_and_a_missing_one_is_named() {
+        let st = tiny_safetensors();
+        let one = files::import(&[given("model.safetensors", &st)]).map(|m| m.arch.stored);
+        assert!(matches!(one, Ok(Some(_))), "{one:?}");
+        let partial = files::import(&[given("model-00001-of-00003.safetensors", &st)]);
+        assert_eq!(partial.map(|_| ()), Err(FileError::MissingParts { given: 1, total: 3 }));
+    }
+
+    #[test]
+    fn a_config_gives_the_shape_and_the_weights_their_bytes() {
+        let config = include_bytes!("../../tests/fixtures/configs/llama-3.1-8b.json");
+        let gguf = tiny_llama_gguf();
+        let m = files::import(&[given("config.json", config), given("m.gguf", &gguf)]);
+        let m = m.map_err(|e| e.message(crate::lang::Lang::En));
+        let (shape, bytes) = m.map(|m| (m.arch.hidden, m.arch.stored.map(|s| s.bytes))).unwrap_or_default();
+        let gguf_bytes = import_gguf(&gguf).ok().and_then(|m| m.arch.stored).map(|s| s.bytes);
+        assert_eq!((shape, bytes), (4096, gguf_bytes));
+        let mixed = files::import(&[given("m.gguf", &gguf), given("model.safetensors", &tiny_safetensors())]);
+        assert!(matches!(mixed, Err(FileError::Unsupported { .. })));
+        assert!(matches!(files::import(&[]), Err(FileError::NotAModel { .. })));
+    }
+}

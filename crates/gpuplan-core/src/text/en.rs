@@ -148,6 +148,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FileAbsurd => "the header declares impossible sizes: {what}",
         Key::FileMalformed => "malformed: {what}",
         Key::FileNotAModel => "missing the model's shape fields: {missing}",
+        Key::FileMissingParts => "the model is split into {total} files and {given} were given: drop all of them together (or add its index.json)",
         Key::SelectionHead => "{gpus} × {gpu} ({layout}; {basis})",
         Key::SelectionOption => "{head} · {offer} · {kind}, {instances} instance(s)",
         Key::SelectionNoOffer => "{head} · no offer for this GPU meets the plan",

@@ -168,6 +168,7 @@ keys! {
     FileAbsurd,
     FileMalformed,
     FileNotAModel,
+    FileMissingParts,
     SelectionHead,
     SelectionOption,
     SelectionNoOffer,

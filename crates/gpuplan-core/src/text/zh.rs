@@ -142,6 +142,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FileAbsurd => "头部声明的长度不可能成立：{what}",
         Key::FileMalformed => "格式错误：{what}",
         Key::FileNotAModel => "缺少模型结构字段：{missing}",
+        Key::FileMissingParts => "这个模型分成 {total} 个文件，只给了 {given} 个：请把全部文件一起拖入（或加上它的 index.json）",
         Key::SelectionHead => "{gpus} × {gpu}（{layout}；{basis}）",
         Key::SelectionOption => "{head} · {offer} · {kind}，{instances} 台",
         Key::SelectionNoOffer => "{head} · 这款 GPU 没有满足此方案的报价",
