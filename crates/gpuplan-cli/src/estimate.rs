@@ -15,7 +15,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
-    let plan = args::plan(&mut flags)?;
+    let mut plan = args::plan(&mut flags)?;
+    // A traffic target sets the sequences in flight the memory counts.
+    args::write_flags(&mut flags, &mut plan, args::By::Fit, |p| p == "inference.target_qps")?;
     let given = flags.finish()?;
     let report = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     match format {

@@ -271,11 +271,13 @@ pub struct FitOptions {
     /// GeForce licence rule.
     pub hosted: bool,
     pub max_gpus: u32,
+    /// Only the plan's own GPU (for a figure about it alone, such as the headline).
+    pub chosen_only: bool,
 }
 
 impl Default for FitOptions {
     fn default() -> Self {
-        Self { hosted: true, max_gpus: MAX_GPUS }
+        Self { hosted: true, max_gpus: MAX_GPUS, chosen_only: false }
     }
 }
 
@@ -305,7 +307,11 @@ where
     if !errs.is_empty() {
         return Err(errs);
     }
-    let gpus = candidates(plan);
+    let mut gpus = candidates(plan);
+    if opts.chosen_only {
+        let chosen = plan.hardware.chosen();
+        gpus.retain(|(g, _)| chosen.is_some_and(|c| std::ptr::eq(c, *g)));
+    }
     let max_gpus = opts.max_gpus.clamp(1, 1024);
     let mut search = Search::new(plan, max_gpus, estimate);
     let single = search.single()?;

@@ -53,6 +53,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::NoteVllmPoolUnknown => "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, only what the requests need is counted.",
         Key::NoteVllmPoolShort => "vLLM's KV pool is smaller than the requests need: it does not fit at this utilisation; use more memory, more GPUs or a shorter context.",
         Key::NoteVllmReserved => "vLLM reserves gpu_memory_utilization of the card at start: the card shows the reservation, not the need computed here.",
+        Key::NoteInFlight => "At the traffic target each replica holds {mean} sequences in flight on average ({rps} req/s × {secs} s per request), more than the {set} concurrent set: the KV cache and the peak count {n}, rounded up to whole sequences, which is what the running service holds.",
         Key::NoteGenericActivations => "Non-transformer model: activations and workspace are the stated figure, not derived.",
         Key::NotePagedOptimizer => "Paged optimizer state can spill to host memory under pressure; counted here as resident.",
         Key::NoteSelectiveWithFlash => "FlashAttention already keeps no attention scores: selective recompute saves nothing more.",

@@ -69,6 +69,7 @@ keys! {
     NoteVllmPoolUnknown,
     NoteVllmPoolShort,
     NoteVllmReserved,
+    NoteInFlight,
     NoteGenericActivations,
     NotePagedOptimizer,
     NoteSelectiveWithFlash,
