@@ -76,6 +76,15 @@ fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
             m.reserved_derivation
         ));
     }
+    if let Some(smi) = &m.nvidia_smi {
+        out.push_str(&format!(
+            "{}: {} / {} ({})\n",
+            lang.pick("nvidia-smi（长度不一 / 打包）", "nvidia-smi (varying-length / packed batches)"),
+            bytes(smi.varying_bytes, Unit::Gb),
+            bytes(smi.packed_bytes, Unit::Gb),
+            smi.derivation
+        ));
+    }
     let c = &m.components;
     let rows: [(&str, &Component); 6] = [
         ("weights", &c.weights),

@@ -70,6 +70,7 @@ keys! {
     NoteVllmPoolShort,
     NoteVllmReserved,
     NoteInFlight,
+    NoteTrainingSmi,
     NoteGenericActivations,
     NotePagedOptimizer,
     NoteSelectiveWithFlash,

@@ -48,6 +48,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::NoteVllmPoolShort => "vLLM 的 KV 池小于请求所需：此利用率下放不下，需要更大的显存、更多 GPU 或更短的上下文。",
         Key::NoteVllmReserved => "vLLM 启动即预留 gpu_memory_utilization 比例的显存，显卡上看到的占用是预留量，而不是下面的所需量。",
         Key::NoteInFlight => "按目标流量，每个副本平均同时处理 {mean} 个序列（每秒 {rps} 个请求 × 每个请求 {secs} 秒），多于所填的 {set} 个并发：KV 缓存与峰值按向上取整的 {n} 个序列计算，即服务运行时实际占用的显存。",
+        Key::NoteTrainingSmi => "上面的峰值是 PyTorch 实际分配的显存（torch.cuda.max_memory_allocated）加 CUDA 上下文。nvidia-smi 显示得更多（max_memory_reserved 为同一数值减去 CUDA 上下文），因为缓存分配器会把释放的显存块留作预留：批次长度不一时约 {varying}，序列打包到满长度时约 {packed}。适配检查按实际分配的峰值：训练真正失败之前，分配器会先释放缓存块再重试，预留只会占用空闲显存而不会导致显存不足；余量用来覆盖无法释放的碎片。",
         Key::NoteGenericActivations => "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
         Key::NotePagedOptimizer => "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
         Key::NoteSelectiveWithFlash => "FlashAttention 本就不保存注意力分数，选择性重计算不再节省显存。",
