@@ -8,10 +8,10 @@
 use serde::Serialize;
 
 use crate::error::FieldError;
-use crate::fit::FitReport;
 use crate::memory::{MemoryResult, Note};
 use crate::plan::{Plan, Task};
 use crate::present;
+use crate::selection::Selection;
 use crate::text::{self, Key};
 
 /// Most sequences a plan may set (`inference.concurrency`).
@@ -33,14 +33,14 @@ pub fn targeted(plan: &Plan) -> bool {
     plan.task == Task::Infer && plan.inference.target_qps > 0.0
 }
 
-/// The sequences in flight per replica on the plan's own GPU under its
-/// targets, when they are more than the plan's concurrency.
-pub fn on_chosen(plan: &Plan, fit: &FitReport) -> Option<InFlight> {
+/// The sequences in flight per replica of the selection (the plan's GPU at
+/// the layout the bill prices, whose figures the serving block shows) under
+/// the plan's targets, when they are more than the plan's concurrency.
+pub fn on_selection(plan: &Plan, selection: Option<&Selection>) -> Option<InFlight> {
     if !targeted(plan) {
         return None;
     }
-    let row = fit.rows.iter().find(|r| r.chosen)?;
-    let e = row.speed.as_ref()?.inference.as_ref()?.expected.as_ref()?;
+    let e = selection?.speed.as_ref()?.inference.as_ref()?.expected.as_ref()?;
     let mean = e.concurrency;
     if !mean.is_finite() || mean <= 0.0 {
         return None;
@@ -55,8 +55,12 @@ pub fn on_chosen(plan: &Plan, fit: &FitReport) -> Option<InFlight> {
 
 /// The plan's memory, counting the sequences its targets put in flight when
 /// they are more than its concurrency (`base` is the plan's own estimate).
-pub fn memory(plan: &Plan, fit: &FitReport, base: MemoryResult) -> Result<MemoryResult, Vec<FieldError>> {
-    let Some(load) = on_chosen(plan, fit) else { return Ok(base) };
+pub fn memory(
+    plan: &Plan,
+    selection: Option<&Selection>,
+    base: MemoryResult,
+) -> Result<MemoryResult, Vec<FieldError>> {
+    let Some(load) = on_selection(plan, selection) else { return Ok(base) };
     let mut raised = plan.clone();
     raised.inference.concurrency = load.sequences;
     let mut m = crate::memory::estimate(&raised)?;
@@ -85,6 +89,10 @@ mod tests {
     use super::*;
     use crate::fit::{fit, FitOptions};
 
+    fn selected(plan: &Plan) -> Option<Selection> {
+        crate::selection::layout(plan, &fit(plan, &FitOptions::default()).unwrap()).unwrap()
+    }
+
     /// The default plan (an 8B model on an H100, one sequence) at 20 QPS
     /// with TPOT ≤ 30 ms: the replica holds tens of sequences, and the KV
     /// cache and the peak count them.
@@ -93,13 +101,13 @@ mod tests {
         let mut plan = Plan::default();
         let alone = crate::memory::estimate(&plan).unwrap();
         (plan.inference.target_qps, plan.inference.tpot_ms) = (20.0, 30.0);
-        let f = fit(&plan, &FitOptions::default()).unwrap();
-        let load = on_chosen(&plan, &f).unwrap();
-        let expected = f.rows.iter().find(|r| r.chosen).unwrap();
-        let mean = expected.speed.as_ref().unwrap().inference.as_ref().unwrap().expected.as_ref().unwrap();
+        let sel = selected(&plan);
+        let load = on_selection(&plan, sel.as_ref()).unwrap();
+        let speed = sel.as_ref().and_then(|s| s.speed.as_ref()).unwrap();
+        let mean = speed.inference.as_ref().unwrap().expected.as_ref().unwrap();
         assert_eq!(load.sequences, mean.concurrency.ceil() as u64);
         assert!(load.sequences > 10, "{load:?}");
-        let m = memory(&plan, &f, crate::memory::estimate(&plan).unwrap()).unwrap();
+        let m = memory(&plan, sel.as_ref(), crate::memory::estimate(&plan).unwrap()).unwrap();
         let mut raised = plan.clone();
         raised.inference.concurrency = load.sequences;
         let direct = crate::memory::estimate(&raised).unwrap();
@@ -111,9 +119,9 @@ mod tests {
         assert!(said.contains(&load.sequences.to_string()), "{said}");
         // A concurrency above the load stays as set, and so does a plan without a QPS target.
         plan.inference.concurrency = load.sequences + 5;
-        assert_eq!(on_chosen(&plan, &fit(&plan, &FitOptions::default()).unwrap()), None);
+        assert_eq!(on_selection(&plan, selected(&plan).as_ref()), None);
         let mut still = Plan::default();
         still.inference.tpot_ms = 30.0;
-        assert_eq!(on_chosen(&still, &fit(&still, &FitOptions::default()).unwrap()), None);
+        assert_eq!(on_selection(&still, selected(&still).as_ref()), None);
     }
 }

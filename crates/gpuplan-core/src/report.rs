@@ -65,8 +65,8 @@ fn cheapest_gpu(plan: &Plan, r: &Report) -> Option<String> {
 fn on_named_gpu(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
     let base = crate::memory::estimate(plan)?;
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
-    let memory = crate::in_flight::memory(plan, &fit, base)?;
     let layout = crate::selection::layout(plan, &fit)?;
+    let memory = crate::in_flight::memory(plan, layout.as_ref(), base)?;
     let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit, layout.as_ref()), offers)?;
     let selection = layout.map(|s| s.with_option(&cost));
     let facts = crate::checklist::facts(plan, &memory, selection.as_ref(), offers)?;
@@ -86,14 +86,15 @@ pub struct Headline {
 
 /// The headline for a plan, or every invalid field (the same list, and the
 /// same figures, as `evaluate` gives). Under a traffic target the memory
-/// counts the sequences in flight on the plan's GPU, from the fit of that
-/// GPU alone.
+/// counts the sequences in flight of the selection, from the fit of the
+/// plan's GPU alone.
 pub fn headline(plan: &Plan) -> Result<Headline, Vec<FieldError>> {
     let mut memory = crate::memory::estimate(plan)?;
     if crate::in_flight::targeted(plan) {
         let only = FitOptions { chosen_only: true, ..FitOptions::default() };
-        if let Ok(fit) = crate::fit::fit(plan, &only) {
-            memory = crate::in_flight::memory(plan, &fit, memory)?;
+        let fit = crate::fit::fit(plan, &only);
+        if let Ok(Some(selection)) = fit.and_then(|f| crate::selection::layout(plan, &f)) {
+            memory = crate::in_flight::memory(plan, Some(&selection), memory)?;
         }
     }
     let gpu = plan.hardware.chosen().map(|g| (g.name.to_string(), crate::fit::usable(g, plan)));
