@@ -510,7 +510,11 @@ where
         let per_node = plan.hardware.gpus_per_node;
         self.set_card(gpu, custom);
         let mut found = self.options(usable.bytes, per_node);
-        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
+        // llama.cpp: at equal count its default layer split before the row split.
+        let row_split = |o: &FitOption| {
+            crate::serving::LlamaSplit::of(plan, &o.parallel()) == Some(crate::serving::LlamaSplit::Row)
+        };
+        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, row_split(o), o.strategy));
         let best = found.first();
         let speed = best.map(|(o, need)| {
             let at = Placement {
@@ -604,7 +608,9 @@ fn ladders(plan: &Plan, max: u32) -> Vec<Ladder> {
     });
     // Combinations: the widest tensor-parallel group of one server, times
     // pipeline stages (or, for training, FSDP replicas) across servers.
-    if let Some(&t) = degrees.last() {
+    // llama.cpp splits by layers or by rows, never both.
+    let llama_cpp = !train && plan.inference.engine == crate::plan::Engine::LlamaCpp;
+    if let Some(&t) = degrees.last().filter(|_| !llama_cpp) {
         let across = max / t;
         out.push(Ladder {
             strategy: Strategy::TensorPipeline,
