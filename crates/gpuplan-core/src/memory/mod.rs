@@ -30,9 +30,7 @@ mod weights;
 pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
-pub use reserved::{
-    ratio as smi_ratio, shown as smi_shown, NvidiaSmi, Ratio as SmiRatio, RATIOS as SMI_RATIOS,
-};
+pub use reserved::{shown as smi_shown, NvidiaSmi, RATIOS as SMI_RATIOS};
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
 pub use runtime::{
     profile as vllm_profile, takes_large_defaults as vllm_takes_large_defaults, Profile as VllmProfile,
