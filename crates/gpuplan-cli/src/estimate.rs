@@ -15,7 +15,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut flags = Flags::parse(argv, &args::plan_switches().collect::<Vec<_>>())?;
     let format = args::format(&mut flags)?;
     let lang = args::lang(&mut flags)?;
-    let plan = args::plan(&mut flags)?;
+    let mut plan = args::plan(&mut flags)?;
+    // A traffic target sets the sequences in flight the memory counts.
+    args::write_flags(&mut flags, &mut plan, args::By::Fit, |p| p == "inference.target_qps")?;
     let given = flags.finish()?;
     let report = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     match format {
@@ -72,6 +74,15 @@ fn text(plan: &Plan, m: &MemoryResult, lang: Lang) -> String {
             lang.pick("vLLM 预留", "vLLM reserves"),
             bytes(reserved, Unit::Gb),
             m.reserved_derivation
+        ));
+    }
+    if let Some(smi) = &m.nvidia_smi {
+        out.push_str(&format!(
+            "{}: {} / {} ({})\n",
+            lang.pick("nvidia-smi（长度不一 / 打包）", "nvidia-smi (varying-length / packed batches)"),
+            bytes(smi.varying_bytes, Unit::Gb),
+            bytes(smi.packed_bytes, Unit::Gb),
+            smi.derivation
         ));
     }
     let c = &m.components;

@@ -5,8 +5,9 @@ use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity
 use gpuplan_core::hardware as gpu;
 use gpuplan_core::hardware::Gpu;
 use gpuplan_core::lang::Lang;
-use gpuplan_core::plan::{Measured, Plan};
+use gpuplan_core::plan::{Measured, Parallel, Plan};
 use gpuplan_core::present::{self, Unit};
+use gpuplan_core::serving::LlamaSplit;
 use gpuplan_core::speed::SpeedSummary;
 
 use crate::args::{self, By, Flags, Format};
@@ -30,7 +31,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
             let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
             out::line(&text);
         }
-        Format::Text => out::print(&text(&report, lang)),
+        Format::Text => out::print(&text(&report, &plan, lang)),
     }
     Ok(())
 }
@@ -79,7 +80,7 @@ fn gb(bytes: u64) -> String {
 }
 
 /// The report as text: one line per GPU, best first, then its flags.
-fn text(r: &FitReport, lang: Lang) -> String {
+fn text(r: &FitReport, plan: &Plan, lang: Lang) -> String {
     let mut out = format!(
         "{}: {} GB · {}\n",
         lang.pick("单卡峰值", "single-GPU peak"),
@@ -102,6 +103,9 @@ fn text(r: &FitReport, lang: Lang) -> String {
     ));
     for row in &r.rows {
         out.push_str(&line(row, lang));
+        if let Some(split) = row.best.as_ref().filter(|b| b.gpus > 1).and_then(|b| llama_split(plan, b)) {
+            out.push_str(&format!("    · {}\n", split.label(lang)));
+        }
         for f in &row.flags {
             let mark = match f.severity {
                 Severity::Block => "✗",
@@ -135,6 +139,11 @@ fn line(row: &GpuFit, lang: Lang) -> String {
             format!("-/{}", gb(row.usable.bytes)),
         ),
     }
+}
+
+/// llama.cpp's split mode for a layout (None for other engines).
+fn llama_split(plan: &Plan, b: &FitOption) -> Option<LlamaSplit> {
+    LlamaSplit::of(plan, &Parallel { gpus: b.gpus, tp: b.tp, pp: b.pp, shard: b.shard })
 }
 
 fn strategy(b: &FitOption, lang: Lang) -> String {

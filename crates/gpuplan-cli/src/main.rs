@@ -57,6 +57,7 @@ workload flags (estimate):
   --engine vllm|sglang|trtllm|llama_cpp|transformers --gpu-mem-util X
   --prompt-tokens N --output-tokens N --prefix-hit X (0-0.99, prompt share the prefix cache holds)
   --ttft-ms MS --tpot-ms MS (median serving targets)
+  --qps X                serving target: memory counts the sequences in flight it implies
   --method full|lora|qlora --lora-rank N --lora-targets qv|attention|all_linear
   --precision mixed|pure-bf16|fp32
   --optimizer adamw|adamw-8bit|paged-adamw-8bit|sgd|adafactor|lion --opt-in-bwd

@@ -271,11 +271,13 @@ pub struct FitOptions {
     /// GeForce licence rule.
     pub hosted: bool,
     pub max_gpus: u32,
+    /// Only the plan's own GPU (for a figure about it alone, such as the headline).
+    pub chosen_only: bool,
 }
 
 impl Default for FitOptions {
     fn default() -> Self {
-        Self { hosted: true, max_gpus: MAX_GPUS }
+        Self { hosted: true, max_gpus: MAX_GPUS, chosen_only: false }
     }
 }
 
@@ -305,7 +307,11 @@ where
     if !errs.is_empty() {
         return Err(errs);
     }
-    let gpus = candidates(plan);
+    let mut gpus = candidates(plan);
+    if opts.chosen_only {
+        let chosen = plan.hardware.chosen();
+        gpus.retain(|(g, _)| chosen.is_some_and(|c| std::ptr::eq(c, *g)));
+    }
     let max_gpus = opts.max_gpus.clamp(1, 1024);
     let mut search = Search::new(plan, max_gpus, estimate);
     let single = search.single()?;
@@ -504,7 +510,11 @@ where
         let per_node = plan.hardware.gpus_per_node;
         self.set_card(gpu, custom);
         let mut found = self.options(usable.bytes, per_node);
-        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, o.strategy));
+        // llama.cpp: at equal count its default layer split before the row split.
+        let row_split = |o: &FitOption| {
+            crate::serving::LlamaSplit::of(plan, &o.parallel()) == Some(crate::serving::LlamaSplit::Row)
+        };
+        found.sort_by_key(|(o, _)| (o.gpus, o.fast_link_group() > gpu.link_domain, row_split(o), o.strategy));
         let best = found.first();
         let speed = best.map(|(o, need)| {
             let at = Placement {
@@ -598,7 +608,9 @@ fn ladders(plan: &Plan, max: u32) -> Vec<Ladder> {
     });
     // Combinations: the widest tensor-parallel group of one server, times
     // pipeline stages (or, for training, FSDP replicas) across servers.
-    if let Some(&t) = degrees.last() {
+    // llama.cpp splits by layers or by rows, never both.
+    let llama_cpp = !train && plan.inference.engine == crate::plan::Engine::LlamaCpp;
+    if let Some(&t) = degrees.last().filter(|_| !llama_cpp) {
         let across = max / t;
         out.push(Ladder {
             strategy: Strategy::TensorPipeline,

@@ -21,6 +21,7 @@ pub mod examples;
 pub mod figure;
 pub mod fit;
 pub mod hardware;
+pub mod in_flight;
 pub mod lang;
 pub mod market;
 pub mod memory;

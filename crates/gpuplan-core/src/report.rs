@@ -63,9 +63,10 @@ fn cheapest_gpu(plan: &Plan, r: &Report) -> Option<String> {
 
 /// The whole answer on the GPU the plan names.
 fn on_named_gpu(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
-    let memory = crate::memory::estimate(plan)?;
+    let base = crate::memory::estimate(plan)?;
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
     let layout = crate::selection::layout(plan, &fit)?;
+    let memory = crate::in_flight::memory(plan, layout.as_ref(), base)?;
     let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit, layout.as_ref()), offers)?;
     let selection = layout.map(|s| s.with_option(&cost));
     let facts = crate::checklist::facts(plan, &memory, selection.as_ref(), offers)?;
@@ -84,9 +85,18 @@ pub struct Headline {
 }
 
 /// The headline for a plan, or every invalid field (the same list, and the
-/// same figures, as `evaluate` gives).
+/// same figures, as `evaluate` gives). Under a traffic target the memory
+/// counts the sequences in flight of the selection, from the fit of the
+/// plan's GPU alone.
 pub fn headline(plan: &Plan) -> Result<Headline, Vec<FieldError>> {
-    let memory = crate::memory::estimate(plan)?;
+    let mut memory = crate::memory::estimate(plan)?;
+    if crate::in_flight::targeted(plan) {
+        let only = FitOptions { chosen_only: true, ..FitOptions::default() };
+        let fit = crate::fit::fit(plan, &only);
+        if let Ok(Some(selection)) = fit.and_then(|f| crate::selection::layout(plan, &f)) {
+            memory = crate::in_flight::memory(plan, Some(&selection), memory)?;
+        }
+    }
     let gpu = plan.hardware.chosen().map(|g| (g.name.to_string(), crate::fit::usable(g, plan)));
     Ok(Headline { memory, gpu })
 }
@@ -173,6 +183,18 @@ mod tests {
         assert_eq!(facts.gpu.map(|g| g.id), Some("my-card".into()));
         plan.inference.context = 0;
         assert_eq!(headline(&plan).unwrap_err(), evaluate(&plan, Lang::En).unwrap_err());
+    }
+
+    /// Under a traffic target the headline counts the sequences in flight,
+    /// as the report does, from the fit of the plan's GPU alone.
+    #[test]
+    fn headline_under_a_target_counts_the_sequences_in_flight() {
+        let mut plan = Plan::default();
+        (plan.inference.target_qps, plan.inference.tpot_ms) = (20.0, 30.0);
+        let r = evaluate(&plan, Lang::En).unwrap();
+        let h = headline(&plan).unwrap();
+        assert_eq!(h.memory, r.memory);
+        assert!(r.memory.per_gpu_bytes > headline(&Plan::default()).unwrap().memory.per_gpu_bytes);
     }
 
     /// Asked for the cheapest, the selection moves to the cheapest option's GPU

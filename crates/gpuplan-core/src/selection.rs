@@ -96,6 +96,8 @@ pub struct Selection {
     pub speed: Option<SpeedSummary>,
     /// None when no offer on this GPU meets the plan.
     pub option: Option<Purchase>,
+    /// llama.cpp's `--split-mode` for this layout; None for other engines.
+    pub llama_cpp_split: Option<crate::serving::LlamaSplit>,
 }
 
 impl Selection {
@@ -218,6 +220,7 @@ fn build(
         None => (p.gpus.max(1), p.tp.max(1), p.pp.max(1)),
     };
     let replicas = (gpus / tp.saturating_mul(pp).max(1)).max(1);
+    let replica = Parallel { gpus: tp.saturating_mul(pp), tp, pp, shard: p.shard };
     Selection {
         gpu: gpu.id.to_string(),
         gpu_name: gpu.name.to_string(),
@@ -233,6 +236,7 @@ fn build(
         usable_bytes: row.usable.bytes,
         speed,
         option: None,
+        llama_cpp_split: crate::serving::LlamaSplit::of(plan, &replica),
     }
 }
 

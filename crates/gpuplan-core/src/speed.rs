@@ -511,10 +511,15 @@ fn serve(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Served {
 /// What [`serve`] answers.
 type Served = (Option<Expected>, Option<TargetCount>, Option<Sweep>);
 
-/// The fit's layout, and wider tensor-parallel groups inside one server.
+/// The fit's layout, and wider tensor-parallel groups inside one server
+/// (not for llama.cpp, whose tensor split is its row split: it scales by
+/// replicas of its layer split).
 fn layouts(plan: &Plan, at: &Placement, arch: &Arch, r: &Replica) -> Vec<Replica> {
     let per_node = plan.hardware.gpus_per_node.max(1);
     let mut out = vec![r.clone()];
+    if plan.inference.engine == crate::plan::Engine::LlamaCpp {
+        return out;
+    }
     let mut tp = r.tp.saturating_mul(2);
     while tp <= per_node && arch.heads.is_multiple_of(tp) {
         out.push(r.widened(at.gpu, tp));

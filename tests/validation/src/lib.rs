@@ -315,6 +315,54 @@ pub fn memory_rows(csv: &str) -> Result<Vec<MemoryRow>, String> {
         .collect()
 }
 
+/// Training runs reporting both PyTorch's allocated peak and nvidia-smi
+/// (data/training-reserved-public.csv).
+pub const TRAINING_RESERVED: &str = include_str!("../data/training-reserved-public.csv");
+
+/// One run of the reserved/allocated table, fields as in the CSV header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReservedRow {
+    pub case: String,
+    /// "fit" (the ratios are this source's medians) or "held_out".
+    pub role: String,
+    /// "packed" or "varying".
+    pub data: String,
+    pub gpus: u32,
+    pub method: String,
+    pub model: String,
+    pub allocated_gib: f64,
+    pub smi_gib: f64,
+    pub source: String,
+}
+
+/// Rows of the reserved CSV, skipping `#` comments and the header.
+pub fn reserved_rows(csv: &str) -> Result<Vec<ReservedRow>, String> {
+    let lines = csv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    lines
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [case, role, data, gpus, method, model, _batch, _framework, allocated, smi, source] =
+                f.as_slice()
+            else {
+                return Err(format!("expected 11 fields: {line}"));
+            };
+            let num = |what: &str, v: &str| v.parse::<f64>().map_err(|e| format!("{case}: {what}: {e}"));
+            Ok(ReservedRow {
+                case: case.to_string(),
+                role: role.to_string(),
+                data: data.to_string(),
+                gpus: gpus.parse().map_err(|e| format!("{case}: gpus: {e}"))?,
+                method: method.to_string(),
+                model: model.to_string(),
+                allocated_gib: num("allocated_gib", allocated)?,
+                smi_gib: num("smi_gib", smi)?,
+                source: source.to_string(),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

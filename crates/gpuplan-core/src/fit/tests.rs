@@ -159,6 +159,20 @@ fn pcie_parts_prefer_pipeline_stages_over_tensor_parallel() {
     assert_eq!(best(&r, "a100-40-sxm").strategy, Strategy::TensorParallel);
 }
 
+/// llama.cpp splits by layers by default (pipeline stages) and by rows only
+/// when asked: at equal count, layers first even over NVLink, and never both.
+#[test]
+fn llama_cpp_prefers_its_layer_split_and_never_combines_splits() {
+    let mut plan = infer(32, 32, WeightFormat::Bf16);
+    plan.inference.engine = crate::plan::Engine::LlamaCpp;
+    let r = run(&plan, 30e9, 131_072.0);
+    let b = best(&r, "a100-40-sxm");
+    assert_eq!((b.strategy, b.gpus), (Strategy::Pipeline, 2));
+    let split = crate::serving::LlamaSplit::of(&plan, &b.parallel());
+    assert_eq!(split, Some(crate::serving::LlamaSplit::Layer));
+    assert!(r.rows.iter().flat_map(|g| &g.options).all(|o| o.strategy != Strategy::TensorPipeline));
+}
+
 #[test]
 fn tensor_parallel_degrees_divide_the_heads_and_stay_in_one_server() {
     let plan = infer(40, 48, WeightFormat::Bf16);

@@ -19,6 +19,7 @@ mod activations;
 mod inference;
 mod inverse;
 mod kv;
+mod reserved;
 mod rule_of_thumb;
 mod runtime;
 mod split;
@@ -29,6 +30,7 @@ mod weights;
 pub use inference::kv_tokens;
 pub use inverse::{max_batch, max_concurrency, max_context};
 pub use kv::element_bytes as kv_element_bytes;
+pub use reserved::{shown as smi_shown, NvidiaSmi, RATIOS as SMI_RATIOS};
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;
 pub use runtime::{
     profile as vllm_profile, takes_large_defaults as vllm_takes_large_defaults, Profile as VllmProfile,
@@ -144,6 +146,10 @@ pub struct MemoryResult {
     /// The CUDA context inside `workspace`: PyTorch's allocated/reserved
     /// counters leave it out, nvidia-smi includes it.
     pub cuda_context_bytes: u64,
+    /// Training: PyTorch's allocated peak and what nvidia-smi will show
+    /// (reserved pool + CUDA context). `per_gpu_bytes` stays the allocated
+    /// peak with the context, which is what the fit checks.
+    pub nvidia_smi: Option<NvidiaSmi>,
     /// Model parameters in total, and per token (MoE: the active experts).
     pub params: f64,
     pub active_params: f64,
@@ -212,7 +218,12 @@ fn driver(plan: &Plan, component: &str) -> &'static str {
     }
 }
 
-fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResult, Vec<FieldError>> {
+fn finish(
+    plan: &Plan,
+    b: Built,
+    (params, active): (f64, f64),
+    card: Option<f64>,
+) -> Result<MemoryResult, Vec<FieldError>> {
     let mut errs = Vec::new();
     let mut comp = |name: &str, p: Part| match checked(p.bytes, driver(plan, name)) {
         Ok(bytes) => Component { bytes, derivation: p.derivation, source: p.source },
@@ -250,6 +261,11 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
     if plan.task == Task::Infer && !crate::derivation::is_quiet() {
         notes.extend(rule_of_thumb::note(&components, total));
     }
+    let nvidia_smi =
+        (plan.task == Task::Train).then(|| reserved::nvidia_smi(total, plan.parallel.gpus, card));
+    if let Some(s) = nvidia_smi.as_ref().filter(|_| !crate::derivation::is_quiet()) {
+        notes.push(smi_note(s));
+    }
     Ok(MemoryResult {
         per_gpu_bytes: total,
         components,
@@ -258,11 +274,22 @@ fn finish(plan: &Plan, b: Built, params: f64, active: f64) -> Result<MemoryResul
         kv_pool_bytes,
         reserved_derivation,
         cuda_context_bytes: runtime::CUDA_CONTEXT as u64,
+        nvidia_smi,
         params,
         active_params: active,
         trainable_params: b.trainable_params,
         notes,
     })
+}
+
+/// What nvidia-smi will show beside the allocated peak, and which of them the fit checks.
+fn smi_note(s: &NvidiaSmi) -> Note {
+    let gb = |b: u64| crate::derivation::size(b as f64);
+    Note::filled(
+        "nvidia_smi",
+        Key::NoteTrainingSmi,
+        &[("varying", &gb(s.varying_bytes)), ("packed", &gb(s.packed_bytes))],
+    )
 }
 
 /// Memory of the plan's GPU in bytes (vendor GB = 10^9 bytes, as the fit
@@ -297,7 +324,7 @@ pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryR
                     &plan.training,
                 ),
             };
-            finish(plan, built, generic.params, generic.params)
+            finish(plan, built, (generic.params, generic.params), gpu_memory_bytes)
         }
         spec => {
             let Some(arch) = spec.arch() else {
@@ -310,7 +337,7 @@ pub fn estimate_on(plan: &Plan, gpu_memory_bytes: Option<f64>) -> Result<MemoryR
                 }
                 Task::Train => training::estimate(&arch, &split, &plan.training),
             };
-            finish(plan, built, arch.param_count(), arch.active_params())
+            finish(plan, built, (arch.param_count(), arch.active_params()), gpu_memory_bytes)
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod curve;
 pub mod engine;
+pub mod llama_split;
 pub mod load;
 mod replica;
 pub mod sizing;
@@ -13,6 +14,7 @@ pub mod step;
 use serde::Serialize;
 
 pub use engine::{efficiency, Efficiency, SPREAD};
+pub use llama_split::LlamaSplit;
 pub use load::{at_concurrency, at_rate, max_concurrency_for_tpot, SteadyState, Workload};
 pub use replica::replica;
 pub use sizing::{Binding, TargetCount, Targets};
