@@ -419,10 +419,7 @@ fn model(flags: &mut Flags, plan: &mut Plan) -> Result<(), CliError> {
         crate::model_file::read(flags.value("config")?, flags.value("gguf")?, flags.value("safetensors")?)?;
     if let Some(m) = &imported {
         crate::model_file::report(m);
-        plan.model = ModelSpec::Custom { arch: m.arch.clone() };
-        if let (Task::Infer, Some(f)) = (plan.task, m.format) {
-            plan.inference.weights = f;
-        }
+        plan.take_model(m);
     }
     let params = flags.parsed::<f64>("params-b", "a number")?.map(|b| (b * 1e9).to_string());
     let arch = match (&plan.model, preset) {

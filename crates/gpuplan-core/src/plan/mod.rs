@@ -393,6 +393,15 @@ impl Default for Plan {
 }
 
 impl Plan {
+    /// The plan's model becomes one read from files: its shape, and for
+    /// inference the checkpoint's own format, so its exact bytes count.
+    pub fn take_model(&mut self, m: &crate::model_files::Imported) {
+        self.model = ModelSpec::Custom { arch: m.arch.clone() };
+        if let (Task::Infer, Some(f)) = (self.task, m.format) {
+            self.inference.weights = f;
+        }
+    }
+
     /// Every invalid field, each named by its dotted path. Empty means valid.
     pub fn validate(&self) -> Vec<FieldError> {
         let mut errs = Vec::new();
