@@ -250,6 +250,8 @@ mod tests {
         let old = efficiency_on(Engine::Sglang, "h100-sxm", "0.5.6.post2");
         assert_eq!((old.basis, old.release), (FactorBasis::Kernels, "0.5.6.post2"));
         assert!(old.compute > efficiency(Engine::Sglang).compute, "its GEMMs reached more of the peak");
+        assert!(releases(Engine::Sglang).contains(&"0.5.6.post2"));
+        assert!(releases(Engine::LlamaCpp).is_empty());
         let unknown = efficiency_on(Engine::Sglang, "h100-sxm", "0.1");
         assert_eq!(unknown.basis, FactorBasis::EndToEnd, "a release the tables lack is the current one");
     }
