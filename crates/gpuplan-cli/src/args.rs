@@ -242,6 +242,7 @@ const FIELD_FLAGS: &[(&str, &str, Kind, By)] = &[
     ("ttft-ms", "inference.ttft_ms", Kind::Number, By::Plan),
     ("tpot-ms", "inference.tpot_ms", Kind::Number, By::Plan),
     ("prefix-hit", "inference.prefix_hit", Kind::Number, By::Plan),
+    ("engine-release", "inference.engine_release", Kind::Id, By::Plan),
     ("method", "training.method", Kind::Name(|v| named(v, &METHODS)), By::Plan),
     ("lora-rank", "training.lora_rank", Kind::Whole, By::Plan),
     ("lora-targets", "training.lora_targets", Kind::Name(|v| named(v, &TARGETS)), By::Plan),

@@ -11,6 +11,7 @@ use crate::error::{FieldError, Limit};
 use crate::lang::Lang;
 
 mod gpus;
+pub mod kernels;
 
 type Text = Cow<'static, str>;
 

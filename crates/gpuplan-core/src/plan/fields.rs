@@ -406,6 +406,7 @@ const FIELDS: &[Field] = &[
     plain!("tpot", "inference.tpot_ms", inference.tpot_ms),
     plain!("ph", "inference.prefix_hit", inference.prefix_hit),
     plain!("meas", "inference.measured", inference.measured),
+    plain!("rel", "inference.engine_release", inference.engine_release),
     plain!("meth", "training.method", training.method),
     plain!("bw", "training.base_weights", training.base_weights),
     plain!("r", "training.lora_rank", training.lora_rank),

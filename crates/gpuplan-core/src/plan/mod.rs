@@ -61,6 +61,9 @@ impl Engine {
     }
 }
 
+/// The engine release a plan gets unless it names one.
+pub const CURRENT_RELEASE: &str = "current";
+
 /// Inference workload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -89,6 +92,9 @@ pub struct Inference {
     pub prefix_hit: f64,
     /// Throughputs the user measured on one GPU: they replace the model's.
     pub measured: Vec<Measured>,
+    /// The engine release the serving factors are for: "current" (the
+    /// newest the kernel tables hold) or an older one they hold.
+    pub engine_release: String,
 }
 
 /// Output tokens/s the user measured on one GPU of a type, at the plan's
@@ -115,6 +121,7 @@ impl Default for Inference {
             ttft_ms: 0.0,
             tpot_ms: 0.0,
             prefix_hit: 0.0,
+            engine_release: CURRENT_RELEASE.into(),
             measured: Vec::new(),
         }
     }
@@ -433,6 +440,14 @@ impl Inference {
         for m in &self.measured {
             Limit::real(1.0e-3, 1.0e9).check_f64("inference.measured", m.tok_s, errs);
         }
+        let release = self.engine_release.as_str();
+        let known = crate::hardware::kernels::KERNEL_SHARES.iter().any(|r| r.release == release);
+        if release != CURRENT_RELEASE && !known {
+            errs.push(FieldError::new(
+                "inference.engine_release",
+                crate::error::Problem::Unknown { id: release.into() },
+            ));
+        }
     }
 }
 
@@ -547,6 +562,29 @@ mod tests {
     use super::*;
     use crate::error::Problem;
     use crate::lang::Lang;
+
+    #[test]
+    fn the_engine_release_is_current_or_one_the_kernel_tables_hold() {
+        let mut p = Plan::default();
+        assert_eq!(p.inference.engine_release, CURRENT_RELEASE);
+        p.inference.engine_release = "0.5.6.post2".into();
+        assert!(p.validate().is_empty());
+        p.inference.engine_release = "9.9".into();
+        let errs = p.validate();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].field, "inference.engine_release");
+        assert_eq!(errs[0].problem, Problem::Unknown { id: "9.9".into() });
+    }
+
+    #[test]
+    fn a_link_carries_the_release_and_an_old_one_means_current() {
+        let mut p = Plan::default();
+        assert!(!crate::share::encode(&p, None, None).contains("rel="), "the default stays out of links");
+        p.inference.engine_release = "0.5.6.post2".into();
+        let link = crate::share::encode(&p, None, None);
+        assert_eq!(crate::share::decode(&link).plan.inference.engine_release, "0.5.6.post2");
+        assert_eq!(crate::share::decode("v=1&ctx=4096").plan.inference.engine_release, CURRENT_RELEASE);
+    }
 
     fn full(precision: Precision, weights: WeightFormat) -> Plan {
         let mut p = Plan { task: Task::Train, ..Plan::default() };

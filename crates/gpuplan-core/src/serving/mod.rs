@@ -13,7 +13,7 @@ pub mod step;
 
 use serde::Serialize;
 
-pub use engine::{efficiency, Efficiency, SPREAD};
+pub use engine::{efficiency, efficiency_on, releases, Efficiency, FactorBasis, SPREAD};
 pub use llama_split::LlamaSplit;
 pub use load::{at_concurrency, at_rate, max_concurrency_for_tpot, SteadyState, Workload};
 pub use replica::replica;
@@ -93,6 +93,11 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
         n(step.attention_s * 1e3),
         n(step.comm_s * 1e3),
     );
+    let factors = match e.basis {
+        FactorBasis::EndToEnd => "factors fitted end to end".to_string(),
+        FactorBasis::Kernels => format!("factors carried by measured kernels, release {}", e.release),
+        FactorBasis::SpecSheet => "factors fitted on other GPUs".to_string(),
+    };
     let tpot_ms = s.tpot_s * 1e3;
     let ttft_ms = s.ttft_s * 1e3;
     let chunks = (w.prompt_new / f64::from(e.prefill_chunk).min(w.prompt_new)).ceil();
@@ -103,7 +108,7 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
             tpot_ms,
             "ms",
             format!(
-                "decode step of {} seq + {} prompt tokens: {step_text} = {} ms",
+                "decode step of {} seq + {} prompt tokens: {step_text} = {} ms ({factors})",
                 n(s.micro_batch),
                 n(s.prefill_per_step),
                 n(tpot_ms)

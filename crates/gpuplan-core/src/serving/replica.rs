@@ -1,7 +1,7 @@
 //! A replica from a plan and the fit's placement: per-GPU weights and KV from
 //! the memory engine, speeds and link from the catalog, factors from the engine.
 
-use super::engine::efficiency;
+use super::engine::efficiency_on;
 use super::step::{Link, Moe, Replica};
 use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
 use crate::memory::{gathered_embedding_bytes, input_embedding_params, lm_head};
@@ -83,7 +83,7 @@ pub fn replica(
         bandwidth_tbs: bandwidth,
         tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
         fp8,
-        efficiency: efficiency(inf.engine),
+        efficiency: efficiency_on(inf.engine, &at.gpu.id, &inf.engine_release),
         tp,
         pp,
         link: link(at.gpu, tp),
