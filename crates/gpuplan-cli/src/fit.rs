@@ -5,8 +5,9 @@ use gpuplan_core::fit::{self, FitOption, FitOptions, FitReport, GpuFit, Severity
 use gpuplan_core::hardware as gpu;
 use gpuplan_core::hardware::Gpu;
 use gpuplan_core::lang::Lang;
-use gpuplan_core::plan::{Measured, Parallel, Plan};
+use gpuplan_core::plan::{Measured, Parallel, Plan, Task};
 use gpuplan_core::present::{self, Unit};
+use gpuplan_core::serving::llama_quant::{self, Mmq};
 use gpuplan_core::serving::LlamaSplit;
 use gpuplan_core::speed::SpeedSummary;
 
@@ -106,6 +107,9 @@ fn text(r: &FitReport, plan: &Plan, lang: Lang) -> String {
         if let Some(split) = row.best.as_ref().filter(|b| b.gpus > 1).and_then(|b| llama_split(plan, b)) {
             out.push_str(&format!("    · {}\n", split.label(lang)));
         }
+        if let Some(m) = row.best.as_ref().and_then(|_| mmq(plan, &row.gpu_id)) {
+            out.push_str(&format!("    · {}\n", m.label(lang)));
+        }
         for f in &row.flags {
             let mark = match f.severity {
                 Severity::Block => "✗",
@@ -144,6 +148,14 @@ fn line(row: &GpuFit, lang: Lang) -> String {
 /// llama.cpp's split mode for a layout (None for other engines).
 fn llama_split(plan: &Plan, b: &FitOption) -> Option<LlamaSplit> {
     LlamaSplit::of(plan, &Parallel { gpus: b.gpus, tp: b.tp, pp: b.pp, shard: b.shard })
+}
+
+/// llama.cpp's MMQ kernel for the plan's GGUF weights on a catalog GPU.
+fn mmq(plan: &Plan, gpu_id: &str) -> Option<Mmq> {
+    if plan.task != Task::Infer {
+        return None;
+    }
+    llama_quant::mmq(plan.inference.engine, plan.inference.weights, gpu::find(gpu_id)?)
 }
 
 fn strategy(b: &FitOption, lang: Lang) -> String {

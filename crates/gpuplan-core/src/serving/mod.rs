@@ -5,6 +5,7 @@
 
 pub mod curve;
 pub mod engine;
+pub mod llama_quant;
 pub mod llama_split;
 pub mod load;
 mod replica;
@@ -81,8 +82,12 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
     let e = &r.efficiency;
     let step = &s.step;
     let pp = r.pp.max(1);
+    // llama.cpp's quantised GEMMs: the int8 peak and the block type's factor.
+    let mmq = r
+        .mmq
+        .map_or(String::new(), |m| format!(" × int8 {} × MMQ {} {}", n(m.int8_ratio), m.kernel, n(m.factor)));
     let step_text = format!(
-        "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {} + attention {} ms + all-reduce {} ms)",
+        "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {}{mmq} + attention {} ms + all-reduce {} ms)",
         n(step.overhead_s * 1e3),
         n(step.memory_s * 1e3),
         n(r.bandwidth_tbs),

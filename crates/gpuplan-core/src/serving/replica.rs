@@ -2,6 +2,7 @@
 //! the memory engine, speeds and link from the catalog, factors from the engine.
 
 use super::engine::efficiency_on;
+use super::llama_quant::mmq;
 use super::step::{Link, Moe, Replica};
 use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
 use crate::memory::{gathered_embedding_bytes, input_embedding_params, lm_head};
@@ -83,6 +84,7 @@ pub fn replica(
         bandwidth_tbs: bandwidth,
         tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
         fp8,
+        mmq: mmq(inf.engine, inf.weights, at.gpu),
         efficiency: efficiency_on(inf.engine, &at.gpu.id, &inf.engine_release),
         tp,
         pp,

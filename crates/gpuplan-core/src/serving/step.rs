@@ -27,6 +27,7 @@
 use serde::Serialize;
 
 use super::engine::Efficiency;
+use super::llama_quant::Mmq;
 
 /// NCCL's small-message all-reduce latency inside one server: a few
 /// microseconds per call over NVLink, more over PCIe (nccl-tests `all_reduce_perf`
@@ -78,6 +79,9 @@ pub struct Replica {
     pub tflops: f64,
     /// FP8 weights on FP8 tensor cores (the FP8 compute share applies).
     pub fp8: bool,
+    /// llama.cpp's int8 kernel for quantised weights, which sets the GEMMs'
+    /// rate instead of the 16-bit one; attention stays 16-bit.
+    pub mmq: Option<Mmq>,
     pub efficiency: Efficiency,
     pub tp: u32,
     pub pp: u32,
@@ -176,7 +180,7 @@ impl Replica {
         let flops = 2.0 * (layers * tokens + self.head_params * logits);
         Step {
             memory_s: bytes / self.bytes_per_s(),
-            compute_s: flops / (self.tflops * 1e12 * self.compute_share()),
+            compute_s: flops / (self.tflops * 1e12 * self.compute_share() * self.gemm_scale()),
             attention_s: self.attention_s(batch, context, prefill, prefill_context),
             comm_s: self.allreduce_s(tokens),
             overhead_s: e.layer_overhead_s * f64::from(self.stage_layers) + e.seq_overhead_s * batch,
@@ -205,6 +209,12 @@ impl Replica {
         let decode_s = per_s(batch * context * self.kv_bytes_per_token, bytes_per_s);
         let prefill_s = per_s(tiles * prefill_context * self.kv_bytes_per_token, bytes_per_s);
         (flop_s.max(decode_s + prefill_s) - decode_s).max(0.0)
+    }
+
+    /// The GEMMs' rate over the 16-bit GEMMs' rate: the MMQ kernel's where
+    /// it runs, else 1.
+    pub fn gemm_scale(&self) -> f64 {
+        self.mmq.map_or(1.0, |m| m.scale())
     }
 
     /// Achieved share of the peak the GEMMs run at.

@@ -13,6 +13,7 @@ fn rtx4090() -> Replica {
         bandwidth_tbs: 1.008,
         tflops: 165.0,
         fp8: false,
+        mmq: None,
         efficiency: efficiency(Engine::Vllm),
         tp: 1,
         pp: 1,

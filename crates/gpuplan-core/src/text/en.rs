@@ -57,6 +57,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::NoteTrainingSmi => "The peak above is what PyTorch allocates (torch.cuda.max_memory_allocated) plus the CUDA context. nvidia-smi shows more (max_memory_reserved the same less the CUDA context), since the caching allocator keeps freed blocks reserved: expect about {varying} with batches of varying length, {packed} with sequences packed to the full length. The fit checks the allocated peak: before a run fails, the allocator releases its cached blocks and retries, so the reserve fills free memory rather than causing out-of-memory; the headroom covers the fragmentation it cannot release.",
         Key::LlamaSplitNone => "llama.cpp on one GPU",
         Key::LlamaSplitLayer => "llama.cpp --split-mode layer (its default): each GPU holds whole layers and the GPUs work in turn, so generation is no faster than on one GPU",
+        Key::LlamaMmq => "llama.cpp multiplies the GGUF weights of a prompt pass with its int8 MMQ kernel for {kernel}: the 16-bit GEMM rate × {ratio} (int8 peak) × {factor} (fitted for this block type)",
         Key::LlamaSplitRow => "llama.cpp --split-mode row: every matrix split by rows over the GPUs, which work at once (deprecated upstream)",
         Key::NoteGenericActivations => "Non-transformer model: activations and workspace are the stated figure, not derived.",
         Key::NotePagedOptimizer => "Paged optimizer state can spill to host memory under pressure; counted here as resident.",

@@ -74,6 +74,7 @@ keys! {
     LlamaSplitNone,
     LlamaSplitLayer,
     LlamaSplitRow,
+    LlamaMmq,
     NoteGenericActivations,
     NotePagedOptimizer,
     NoteSelectiveWithFlash,

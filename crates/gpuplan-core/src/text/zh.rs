@@ -51,6 +51,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::NoteTrainingSmi => "上面的峰值是 PyTorch 实际分配的显存（torch.cuda.max_memory_allocated）加 CUDA 上下文。nvidia-smi 显示得更多（max_memory_reserved 为同一数值减去 CUDA 上下文），因为缓存分配器会把释放的显存块留作预留：批次长度不一时约 {varying}，序列打包到满长度时约 {packed}。适配检查按实际分配的峰值：训练真正失败之前，分配器会先释放缓存块再重试，预留只会占用空闲显存而不会导致显存不足；余量用来覆盖无法释放的碎片。",
         Key::LlamaSplitNone => "llama.cpp 单卡运行",
         Key::LlamaSplitLayer => "llama.cpp --split-mode layer（默认）：每张卡放若干完整的层，各卡轮流计算，生成速度不比单卡快",
+        Key::LlamaMmq => "llama.cpp 处理提示词时用 int8 MMQ 内核（{kernel} 块）乘 GGUF 权重：16 位矩阵乘速率 × {ratio}（int8 峰值）× {factor}（按块类型拟合）",
         Key::LlamaSplitRow => "llama.cpp --split-mode row：每个矩阵按行切到各卡上同时计算（上游已不推荐）",
         Key::NoteGenericActivations => "非 Transformer 模型：激活与工作区按所填数值计入，未按结构推导。",
         Key::NotePagedOptimizer => "分页优化器的状态在显存紧张时会换出到主机内存；此处按全部驻留显存计算。",
