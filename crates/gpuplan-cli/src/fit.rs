@@ -107,7 +107,8 @@ fn text(r: &FitReport, plan: &Plan, lang: Lang) -> String {
         if let Some(split) = row.best.as_ref().filter(|b| b.gpus > 1).and_then(|b| llama_split(plan, b)) {
             out.push_str(&format!("    · {}\n", split.label(lang)));
         }
-        if let Some(m) = row.best.as_ref().and_then(|_| mmq(plan, &row.gpu_id)) {
+        // Under the plan's GPU only: the kernel is the same on the others.
+        if let Some(m) = row.best.as_ref().filter(|_| row.chosen).and_then(|_| mmq(plan, &row.gpu_id)) {
             out.push_str(&format!("    · {}\n", m.label(lang)));
         }
         for f in &row.flags {

@@ -12,7 +12,10 @@
 //! that test is ignored: run it with `--ignored`; docs/serving.md has the
 //! last table).
 //! `core_factors_are_the_fit` fails when the core's constants differ from
-//! the fit on all rows.
+//! the fit on all rows. llama.cpp's prompt rows on GGUF weights stay out of
+//! that fit: they fit the factor of each block type's MMQ kernel on the
+//! engine's fitted factors (`core_mmq_factors_are_the_fit`), refitted
+//! without the held-out source like the engine's.
 
 use std::sync::OnceLock;
 

@@ -70,7 +70,7 @@ fn kernel(w: WeightFormat) -> Option<&'static str> {
 }
 
 /// The fitted factor of a block type, or the pooled one.
-pub fn factor(kernel: &str) -> f64 {
+fn factor(kernel: &str) -> f64 {
     FACTORS.iter().find(|(k, _)| *k == kernel).map_or(POOLED, |(_, f)| *f)
 }
 

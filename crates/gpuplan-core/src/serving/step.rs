@@ -213,7 +213,7 @@ impl Replica {
 
     /// The GEMMs' rate over the 16-bit GEMMs' rate: the MMQ kernel's where
     /// it runs, else 1.
-    pub fn gemm_scale(&self) -> f64 {
+    fn gemm_scale(&self) -> f64 {
         self.mmq.map_or(1.0, |m| m.scale())
     }
 
