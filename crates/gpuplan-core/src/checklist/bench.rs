@@ -6,8 +6,8 @@
 use super::text::{bi, Bi, Para};
 use super::{Facts, Fill};
 use crate::hardware::Stack;
-use crate::money::num;
 use crate::plan::{Engine, Method, Task};
+use crate::present::amount as num;
 use crate::serving::{Estimate, Expected};
 
 const GIB: f64 = 1_073_741_824.0;
@@ -61,7 +61,10 @@ fn serving(f: &Facts) -> Option<Fill> {
         format!("Benchmark: run the engine's own benchmark at the plan's settings ({p} prompt tokens, {o} output tokens, {c} requests at once) and compare with what the plan expects."),
     ));
     if let Some(server) = server {
-        text.push(bi!(format!("先按方案的设置启动服务：{server}，再运行下面的命令。"), format!("Start the server at the plan's settings first: {server}, then run the command below.")));
+        text.push(bi!(
+            format!("先按方案的设置启动服务：{server}，再运行下面的命令。"),
+            format!("Start the server at the plan's settings first: {server}, then run the command below.")
+        ));
     }
     let text = text.done();
     let fill = Fill::new(text).command(command);

@@ -649,10 +649,20 @@ fn a_vllm_plan_gets_its_benchmark_command_and_expected_figures() {
     plan.inference.concurrency = 32;
     let i = bench_step(&plan);
     let cmd = i.command.clone().unwrap_or_default();
-    assert!(cmd.starts_with("vllm bench serve --model meta-llama/Llama-3.1-8B --dataset-name random"), "{cmd}");
-    assert!(cmd.contains("--random-input-len 1024 --random-output-len 256") && cmd.contains("--save-result"), "{cmd}");
+    assert!(
+        cmd.starts_with("vllm bench serve --model meta-llama/Llama-3.1-8B --dataset-name random"),
+        "{cmd}"
+    );
+    assert!(
+        cmd.contains("--random-input-len 1024 --random-output-len 256") && cmd.contains("--save-result"),
+        "{cmd}"
+    );
     assert!(cmd.contains("--max-concurrency 32"), "{cmd}");
-    assert!(i.text.contains("vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 1 --max-model-len 8192"), "{}", i.text);
+    assert!(
+        i.text.contains("vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 1 --max-model-len 8192"),
+        "{}",
+        i.text
+    );
     let e = i.expect.unwrap_or_default();
     for label in ["Output token throughput (tok/s)", "Median TTFT (ms)", "Median TPOT (ms)", "–"] {
         assert!(e.contains(label), "{label}: {e}");
@@ -677,9 +687,18 @@ fn a_lora_plan_gets_a_short_run_with_speed_and_memory() {
     plan.training.method = Method::Lora;
     let i = bench_step(&plan);
     let cmd = i.command.clone().unwrap_or_default();
-    assert!(cmd.starts_with("tune run lora_finetune_single_device") && cmd.contains("log_peak_memory_stats=True"), "{cmd}");
+    assert!(
+        cmd.starts_with("tune run lora_finetune_single_device") && cmd.contains("log_peak_memory_stats=True"),
+        "{cmd}"
+    );
     let e = i.expect.unwrap_or_default();
-    for label in ["tokens_per_second_per_gpu", "train_samples_per_second", "peak_memory_reserved", "max_memory_reserved", "memory.used"] {
+    for label in [
+        "tokens_per_second_per_gpu",
+        "train_samples_per_second",
+        "peak_memory_reserved",
+        "max_memory_reserved",
+        "memory.used",
+    ] {
         assert!(e.contains(label), "{label}: {e}");
     }
 }

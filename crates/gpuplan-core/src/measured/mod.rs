@@ -111,16 +111,29 @@ pub struct Reading {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Notice {
     /// Longer than [`MAX_BYTES`].
-    TooLong { bytes: usize, max_bytes: usize },
+    TooLong {
+        bytes: usize,
+        max_bytes: usize,
+    },
     Empty,
     /// None of the outputs the readers know.
     Unknown,
     /// The tool's output, cut before the line that carries `missing`.
-    Incomplete { tool: Tool, missing: &'static str },
+    Incomplete {
+        tool: Tool,
+        missing: &'static str,
+    },
     /// A figure in a unit the reader does not take.
-    OtherUnit { tool: Tool, field: &'static str, expected: &'static str },
+    OtherUnit {
+        tool: Tool,
+        field: &'static str,
+        expected: &'static str,
+    },
     /// A figure that is not a finite, positive number in a plausible range.
-    BadNumber { tool: Tool, field: &'static str },
+    BadNumber {
+        tool: Tool,
+        field: &'static str,
+    },
 }
 
 impl Notice {

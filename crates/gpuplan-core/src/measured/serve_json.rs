@@ -8,7 +8,8 @@ use super::{number, Format, Notice, Reading, Serving, Tool, MAX_MS, MAX_TOK_S};
 pub(super) fn read(text: &str) -> Result<Reading, Notice> {
     // A JSON Lines file holds one run per line: the last is read.
     let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(text);
-    let v: Value = serde_json::from_str(text).or_else(|_| serde_json::from_str(last)).map_err(|_| Notice::Unknown)?;
+    let v: Value =
+        serde_json::from_str(text).or_else(|_| serde_json::from_str(last)).map_err(|_| Notice::Unknown)?;
     let obj = v.as_object().ok_or(Notice::Unknown)?;
     if !obj.contains_key("output_throughput") && !obj.contains_key("median_ttft_ms") {
         return Err(Notice::Unknown);
@@ -27,8 +28,8 @@ pub(super) fn read(text: &str) -> Result<Reading, Notice> {
                 .ok_or(Notice::BadNumber { tool, field: key }),
         }
     };
-    let output =
-        get("output_throughput", MAX_TOK_S)?.ok_or(Notice::Incomplete { tool, missing: "output_throughput" })?;
+    let output = get("output_throughput", MAX_TOK_S)?
+        .ok_or(Notice::Incomplete { tool, missing: "output_throughput" })?;
     let concurrency = obj
         .get("max_concurrency")
         .and_then(|c| c.as_f64().or_else(|| c.as_str().and_then(|s| number(s, 1.0, 1.0e7))))

@@ -35,11 +35,8 @@ fn last_block(text: &str) -> &str {
 
 pub(super) fn read(text: &str) -> Result<Reading, Notice> {
     let block = last_block(text);
-    let tool = if block.lines().filter_map(line).any(|l| l.label == "Backend") {
-        Tool::Sglang
-    } else {
-        Tool::Vllm
-    };
+    let tool =
+        if block.lines().filter_map(line).any(|l| l.label == "Backend") { Tool::Sglang } else { Tool::Vllm };
     let lines: Vec<Line> = block.lines().filter_map(line).collect();
     let find = |label: &str| lines.iter().find(|l| l.label.eq_ignore_ascii_case(label));
     let figure = |label: &'static str, unit: &'static str, max: f64| -> Result<Option<f64>, Notice> {

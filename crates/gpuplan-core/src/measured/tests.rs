@@ -106,7 +106,10 @@ fn bad_pastes_get_a_notice_that_says_what_was_expected() {
     assert_eq!(read("nvidia-smi\nGPU 0: NVIDIA H100 80GB HBM3"), Err(Notice::Unknown));
     // Cut before the throughput line.
     let cut: String = fixture!("vllm_summary.txt").lines().take(5).collect::<Vec<_>>().join("\n");
-    assert_eq!(read(&cut), Err(Notice::Incomplete { tool: Tool::Vllm, missing: "Output token throughput (tok/s)" }));
+    assert_eq!(
+        read(&cut),
+        Err(Notice::Incomplete { tool: Tool::Vllm, missing: "Output token throughput (tok/s)" })
+    );
     // Latencies in seconds.
     let seconds = fixture!("vllm_summary.txt").replace("Median TTFT (ms)", "Median TTFT (s)");
     assert_eq!(
@@ -115,7 +118,10 @@ fn bad_pastes_get_a_notice_that_says_what_was_expected() {
     );
     // Script where a number belongs.
     let script = "Step 2 | loss:1.8 tokens_per_second_per_gpu:<script>alert(1)</script>";
-    assert_eq!(read(script), Err(Notice::BadNumber { tool: Tool::Torchtune, field: "tokens_per_second_per_gpu" }));
+    assert_eq!(
+        read(script),
+        Err(Notice::BadNumber { tool: Tool::Torchtune, field: "tokens_per_second_per_gpu" })
+    );
     let mem = "max_memory_reserved 61.25 furlongs";
     assert!(matches!(read(mem), Err(Notice::OtherUnit { tool: Tool::HfTrainer, .. })));
     for lang in [Lang::Zh, Lang::En] {

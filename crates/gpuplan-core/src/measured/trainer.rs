@@ -32,11 +32,15 @@ fn torchtune(text: &str) -> Result<Reading, Notice> {
     let mut reserved: Option<f64> = None;
     for line in text.lines() {
         if let Some(v) = value(line, "tokens_per_second_per_gpu") {
-            speeds.push(number(v, 0.0, MAX_TOK_S).ok_or(Notice::BadNumber { tool, field: "tokens_per_second_per_gpu" })?);
+            speeds.push(
+                number(v, 0.0, MAX_TOK_S)
+                    .ok_or(Notice::BadNumber { tool, field: "tokens_per_second_per_gpu" })?,
+            );
         }
         for (key, peak) in [("peak_memory_alloc", &mut alloc), ("peak_memory_reserved", &mut reserved)] {
             if let Some(v) = value(line, key) {
-                let gib = number(v, 0.0, MAX_GPU_BYTES / GIB).ok_or(Notice::BadNumber { tool, field: key })?;
+                let gib =
+                    number(v, 0.0, MAX_GPU_BYTES / GIB).ok_or(Notice::BadNumber { tool, field: key })?;
                 *peak = Some(peak.map_or(gib, |p| p.max(gib)));
             }
         }
@@ -64,7 +68,9 @@ fn steady(speeds: &[f64]) -> Option<f64> {
 fn after<'a>(line: &'a str, key: &str) -> Option<(&'a str, &'a str)> {
     let (_, rest) = line.split_once(key)?;
     let rest = rest.trim_start_matches(['\'', '"', ':', '=', ' ', '(', ')']);
-    let end = rest.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))).unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+')))
+        .unwrap_or(rest.len());
     let (num, tail) = rest.split_at(end);
     let unit = tail.trim_start().split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default();
     Some((num, unit))
@@ -81,7 +87,9 @@ fn bytes(num: &str, unit: &str, field: &'static str) -> Result<u64, Notice> {
         "GiB" => GIB,
         _ => return Err(Notice::OtherUnit { tool, field, expected: "B, MB, MiB, GB, GiB" }),
     };
-    number(num, 0.0, MAX_GPU_BYTES / scale).map(|v| (v * scale) as u64).ok_or(Notice::BadNumber { tool, field })
+    number(num, 0.0, MAX_GPU_BYTES / scale)
+        .map(|v| (v * scale) as u64)
+        .ok_or(Notice::BadNumber { tool, field })
 }
 
 fn hf_trainer(text: &str) -> Result<Reading, Notice> {
@@ -90,7 +98,8 @@ fn hf_trainer(text: &str) -> Result<Reading, Notice> {
     for line in text.lines() {
         if let Some((num, _)) = after(line, "train_samples_per_second") {
             t.samples_per_s = Some(
-                number(num, 0.0, MAX_TOK_S).ok_or(Notice::BadNumber { tool, field: "train_samples_per_second" })?,
+                number(num, 0.0, MAX_TOK_S)
+                    .ok_or(Notice::BadNumber { tool, field: "train_samples_per_second" })?,
             );
         }
         if let Some((num, unit)) = after(line, "max_memory_reserved") {

@@ -160,10 +160,14 @@ impl Readback {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Mismatch {
     /// A serving benchmark for a training plan, or the reverse.
-    WrongTask { task: Task },
+    WrongTask {
+        task: Task,
+    },
     /// The plan names no GPU to measure.
     NoGpu,
-    Invalid { errors: Vec<FieldError> },
+    Invalid {
+        errors: Vec<FieldError>,
+    },
 }
 
 impl Mismatch {
@@ -224,7 +228,16 @@ pub fn readback(plan: &Plan, reading: &Reading, offers: &[Offer], lang: Lang) ->
 
 fn row(metric: Metric, unit: &'static str, (expected, low, high): (f64, f64, f64), measured: f64) -> Row {
     let deviation_pct = if expected > 0.0 { (measured / expected - 1.0) * 100.0 } else { 0.0 };
-    Row { metric, unit, expected, low, high, measured, deviation_pct, inside: (low..=high).contains(&measured) }
+    Row {
+        metric,
+        unit,
+        expected,
+        low,
+        high,
+        measured,
+        deviation_pct,
+        inside: (low..=high).contains(&measured),
+    }
 }
 
 fn serving(plan: &Plan, s: &Selection, reading: &Reading) -> (Vec<Row>, Plan) {
@@ -232,8 +245,12 @@ fn serving(plan: &Plan, s: &Selection, reading: &Reading) -> (Vec<Row>, Plan) {
     applied.bench = Some(reading.clone());
     let Some(m) = &reading.serving else { return (Vec::new(), applied) };
     let replica = s.tp.max(1).saturating_mul(s.pp.max(1));
-    applied.inference.measured.push(Measured { gpu: s.gpu.clone(), tok_s: m.output_tok_s / f64::from(replica) });
-    let Some(e) = s.speed.as_ref().and_then(|sp| sp.inference.as_ref()).and_then(|i| i.expected.as_ref()) else {
+    applied
+        .inference
+        .measured
+        .push(Measured { gpu: s.gpu.clone(), tok_s: m.output_tok_s / f64::from(replica) });
+    let Some(e) = s.speed.as_ref().and_then(|sp| sp.inference.as_ref()).and_then(|i| i.expected.as_ref())
+    else {
         return (Vec::new(), applied);
     };
     let est = |x: &crate::serving::Estimate| (x.value, x.low, x.high);
@@ -243,7 +260,12 @@ fn serving(plan: &Plan, s: &Selection, reading: &Reading) -> (Vec<Row>, Plan) {
     } else {
         let out = plan.inference.output_tokens as f64;
         let r = &e.requests_per_s;
-        rows.push(row(Metric::OutputTokS, "tok/s", (r.value * out, r.low * out, r.high * out), m.output_tok_s));
+        rows.push(row(
+            Metric::OutputTokS,
+            "tok/s",
+            (r.value * out, r.low * out, r.high * out),
+            m.output_tok_s,
+        ));
         if let Some(t) = m.ttft_ms {
             rows.push(row(Metric::TtftMs, "ms", est(&e.ttft_ms), t));
         }

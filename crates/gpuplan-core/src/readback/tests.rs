@@ -73,7 +73,10 @@ fn llama_bench_is_compared_with_one_sequence_speed() {
     plan.hardware.gpu = "rtx-4090".into();
     let r = back(&plan, fixture!("llama_bench.md"));
     assert_eq!(r.rows.first().map(|row| row.metric), Some(Metric::DecodeTokS));
-    assert!(r.rows.iter().all(|row| row.expected > 0.0 && row.low <= row.expected && row.expected <= row.high));
+    assert!(r
+        .rows
+        .iter()
+        .all(|row| row.expected > 0.0 && row.low <= row.expected && row.expected <= row.high));
 }
 
 #[test]
@@ -104,4 +107,20 @@ fn a_serving_benchmark_for_a_training_plan_is_refused_with_a_reason() {
     let err = readback(&plan, &reading, &crate::offers::defaults(), Lang::Zh).expect_err("another task");
     assert_eq!(err, Mismatch::WrongTask { task: Task::Train });
     assert!(!err.message(Lang::Zh).is_empty());
+}
+
+#[test]
+fn the_replanned_plan_travels_in_the_share_link_with_its_source() {
+    let r = back(&vllm_plan(), fixture!("vllm_summary.txt"));
+    let query = crate::share::encode(&r.plan, None, None);
+    assert!(query.contains("bench=vllm"), "{query}");
+    let link = crate::share::decode(&query);
+    assert!(link.ignored.is_empty(), "{:?}", link.ignored);
+    assert_eq!(link.plan, r.plan);
+    // A damaged reading is left out; the rest of the plan still opens.
+    let damaged = query.replace("bench=vllm", "bench=vlm");
+    let link = crate::share::decode(&damaged);
+    assert_eq!(link.plan.bench, None);
+    assert_eq!(link.plan.inference.measured, r.plan.inference.measured);
+    assert_eq!(link.ignored.len(), 1);
 }
