@@ -94,9 +94,8 @@ pub fn text(r: &Readback, lang: Lang) -> String {
     }
     out.push_str(&r.verdict_text(lang));
     out.push('\n');
-    let engine = (r.plan.task == gpuplan_core::plan::Task::Infer).then_some(r.plan.inference.engine);
-    for c in &r.causes {
-        out.push_str(&format!("  - {}\n", c.text(engine, lang)));
+    for c in r.cause_texts(lang) {
+        out.push_str(&format!("  - {c}\n"));
     }
     if let (Some(b), Some(a)) = (&r.before, &r.after) {
         let money = |m: Option<gpuplan_core::money::Money>| m.map_or_else(|| "-".to_string(), |m| m.text());

@@ -27,6 +27,9 @@ impl Speeds {
 
     fn reading(self, format: Format) -> Result<Reading, Notice> {
         let tg = self.tg.ok_or(Notice::Incomplete { tool: TOOL, missing: "tg (n_gen)" })?;
+        if tg <= 0.0 {
+            return Err(Notice::BadNumber { tool: TOOL, field: "t/s" });
+        }
         let serving = Serving {
             output_tok_s: tg,
             tpot_ms: Some(1000.0 / tg),

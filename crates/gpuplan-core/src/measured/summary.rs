@@ -48,12 +48,15 @@ pub(super) fn read(text: &str) -> Result<Reading, Notice> {
     };
     let output = figure("Output token throughput", "tok/s", MAX_TOK_S)?
         .ok_or(Notice::Incomplete { tool, missing: "Output token throughput (tok/s)" })?;
+    if output <= 0.0 {
+        return Err(Notice::BadNumber { tool, field: "Output token throughput" });
+    }
     // Older versions print the cap above the block.
     let concurrency = text
         .lines()
+        .rev()
         .filter_map(line)
-        .filter(|l| l.label == "Maximum request concurrency" || l.label == "Max request concurrency")
-        .last()
+        .find(|l| l.label == "Maximum request concurrency" || l.label == "Max request concurrency")
         .and_then(|l| number(l.value, 1.0, 1.0e7))
         .map(|c| c as u64);
     let serving = Serving {

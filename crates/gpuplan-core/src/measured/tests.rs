@@ -141,3 +141,33 @@ fn a_reading_travels_in_a_link_and_a_damaged_one_is_dropped() {
     assert_eq!(Reading::from_link("nope:text:o12"), None);
     assert_eq!(Reading::from_link("vllm:text:oNaN"), None);
 }
+
+const FIXTURES: [&str; 8] = [
+    fixture!("vllm_summary.txt"),
+    fixture!("vllm_result.json"),
+    fixture!("sglang_summary.txt"),
+    fixture!("llama_bench.md"),
+    fixture!("llama_bench.csv"),
+    fixture!("llama_bench.json"),
+    fixture!("torchtune.log"),
+    fixture!("hf_trainer.log"),
+];
+
+proptest::proptest! {
+    /// Any cut or splice of real outputs gives figures or a notice, and
+    /// every reading survives the link.
+    #[test]
+    fn cut_and_spliced_outputs_never_panic(
+        a in 0usize..8,
+        b in 0usize..8,
+        cut in 0usize..4000,
+        noise in "\\PC{0,40}",
+    ) {
+        let (x, y) = (FIXTURES[a], FIXTURES[b]);
+        let head: String = x.chars().take(cut).collect();
+        let text = format!("{head}{noise}{y}");
+        if let Ok(r) = read(&text) {
+            proptest::prop_assert_eq!(Reading::from_link(&r.to_link()), Some(r));
+        }
+    }
+}

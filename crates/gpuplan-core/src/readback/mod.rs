@@ -153,6 +153,12 @@ impl Readback {
         };
         text::fill(key, lang, &[("tool", &self.tool.name())])
     }
+
+    /// The likely causes in words, each naming its acceptance step.
+    pub fn cause_texts(&self, lang: Lang) -> Vec<String> {
+        let engine = (self.plan.task == Task::Infer).then_some(self.plan.inference.engine);
+        self.causes.iter().map(|c| c.text(engine, lang)).collect()
+    }
 }
 
 /// Why a reading cannot be set beside a plan.
