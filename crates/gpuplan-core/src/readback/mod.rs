@@ -12,7 +12,6 @@ use crate::measured::{Reading, Tool};
 use crate::money::Money;
 use crate::offers::Offer;
 use crate::plan::{Engine, Measured, Plan, Task};
-use crate::report::Report;
 use crate::selection::Selection;
 use crate::text::{self, Key};
 
@@ -189,20 +188,20 @@ impl Mismatch {
     }
 }
 
-/// The plan as it was before any measurement: the expected figures come
-/// from the models, not from an earlier reading.
+/// The plan as it was before this GPU was measured: the expected figures
+/// come from the models, not from an earlier reading. Measurements of other
+/// GPUs stay.
 fn unmeasured(plan: &Plan) -> Plan {
     let mut p = plan.clone();
     if p.bench.take().is_some_and(|b| b.training.is_some()) {
         p.training.mfu = None;
     }
-    p.inference.measured.clear();
     p
 }
 
 /// `reading` beside `plan` (priced against `offers`), and the plan again from it.
 pub fn readback(plan: &Plan, reading: &Reading, offers: &[Offer], lang: Lang) -> Result<Readback, Mismatch> {
-    let base = unmeasured(plan);
+    let mut base = unmeasured(plan);
     let task = base.task;
     let fits = match task {
         Task::Infer => reading.serving.is_some(),
@@ -212,7 +211,12 @@ pub fn readback(plan: &Plan, reading: &Reading, offers: &[Offer], lang: Lang) ->
         return Err(Mismatch::WrongTask { task });
     }
     let invalid = |errors| Mismatch::Invalid { errors };
-    let before = crate::report::evaluate_with(&base, offers, lang).map_err(invalid)?;
+    let mut before = crate::report::evaluate_with(&base, offers, lang).map_err(invalid)?;
+    let gpu = before.selection.as_ref().ok_or(Mismatch::NoGpu)?.gpu.clone();
+    if base.inference.measured.iter().any(|m| m.gpu == gpu) {
+        base.inference.measured.retain(|m| m.gpu != gpu);
+        before = crate::report::evaluate_with(&base, offers, lang).map_err(invalid)?;
+    }
     let s = before.selection.as_ref().ok_or(Mismatch::NoGpu)?;
     let (rows, applied) = match task {
         Task::Infer => serving(&base, s, reading),
@@ -339,12 +343,6 @@ fn causes(plan: &Plan, reading: &Reading) -> Vec<Cause> {
         out.push(Cause::Quantisation);
     }
     out
-}
-
-/// The report of the plan with its measurement applied, for callers that
-/// show the whole answer.
-pub fn report(r: &Readback, offers: &[Offer], lang: Lang) -> Result<Report, Vec<FieldError>> {
-    crate::report::evaluate_with(&r.plan, offers, lang)
 }
 
 #[cfg(test)]

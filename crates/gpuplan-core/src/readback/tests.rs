@@ -124,3 +124,16 @@ fn the_replanned_plan_travels_in_the_share_link_with_its_source() {
     assert_eq!(link.plan.inference.measured, r.plan.inference.measured);
     assert_eq!(link.ignored.len(), 1);
 }
+
+#[test]
+fn measurements_of_other_gpus_stay_in_the_plan() {
+    let mut plan = vllm_plan();
+    plan.inference.measured.push(Measured { gpu: "a100-80-sxm".into(), tok_s: 1234.0 });
+    plan.inference.measured.push(Measured { gpu: "h100-sxm".into(), tok_s: 1.0 });
+    let r = back(&plan, fixture!("vllm_summary.txt"));
+    let gpus: Vec<(&str, f64)> =
+        r.plan.inference.measured.iter().map(|m| (m.gpu.as_str(), m.tok_s)).collect();
+    assert_eq!(gpus, [("a100-80-sxm", 1234.0), ("h100-sxm", 6582.87)]);
+    // The expected figures ignore the earlier H100 figure: the same as without it.
+    assert_eq!(r.rows, back(&vllm_plan(), fixture!("vllm_summary.txt")).rows);
+}

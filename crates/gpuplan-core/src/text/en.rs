@@ -228,7 +228,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MeasBadNumber => "{tool}: {field} is not a plausible number; expected a positive figure as the tool prints it.",
         Key::VerdictDelivers => "Every figure {tool} measured is inside the plan's expected range: the machine delivers the plan.",
         Key::VerdictWorse => "{tool} measured worse than the plan's expected range. The plan is now made from the measurement; check the likely causes below before accepting the machine.",
-        Key::VerdictBetter => "{tool} measured better than the plan's expected range: check that the run used the plan's lengths, concurrency and model (shorter outputs, prefix-cache hits or a smaller model raise the figures).",
+        Key::VerdictBetter => "{tool} measured better than the plan's expected range: check that the run used the plan's model and settings (for serving: the lengths and concurrency, as shorter outputs or prefix-cache hits raise the figures; for training: the micro-batch and sequence length).",
         Key::VerdictNothing => "{tool}'s output holds no figure the plan has an expectation for.",
         Key::CausePowerCap => "Power capped below the card's rating (step {step}: power.limit and enforced.power.limit).",
         Key::CausePcieWidth => "A PCIe link below x16 or an older generation under load (step {step}).",

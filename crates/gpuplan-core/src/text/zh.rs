@@ -222,7 +222,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MeasBadNumber => "{tool}：{field} 不是合理的数字，应为工具打印的正数。",
         Key::VerdictDelivers => "{tool} 测得的每个数字都在方案的预期范围内：这台机器达到了方案的要求。",
         Key::VerdictWorse => "{tool} 测得的结果差于方案的预期范围。方案已按实测结果重新计算；验收这台机器之前，先逐项检查下面的可能原因。",
-        Key::VerdictBetter => "{tool} 测得的结果好于方案的预期范围：请确认这次运行用的是方案的长度、并发和模型（输出更短、命中前缀缓存或模型更小都会使数字变高）。",
+        Key::VerdictBetter => "{tool} 测得的结果好于方案的预期范围：请确认这次运行用的是方案的模型和设置（推理：长度与并发，输出更短或命中前缀缓存都会使数字变高；训练：微批大小与序列长度）。",
         Key::VerdictNothing => "{tool} 的输出中没有方案有预期值的数字。",
         Key::CausePowerCap => "功耗被限制在额定值以下（步骤 {step}：power.limit 与 enforced.power.limit）。",
         Key::CausePcieWidth => "负载下 PCIe 链路不足 x16 或代数较旧（步骤 {step}）。",
