@@ -37,7 +37,7 @@ fn serving(f: &Facts) -> Option<Fill> {
     let e = f.serving_expected.as_ref();
     let c = concurrency(e, f);
     let (p, o, ctx, tp, m) = (f.prompt_tokens, f.output_tokens, f.context, f.tensor_parallel, repo(f));
-    let prompts = (c * 8).clamp(32, 2000);
+    let prompts = c.saturating_mul(8).clamp(32, 2000);
     // The engine's server, started first (it runs in the foreground), where the benchmark needs one.
     let (server, command) = match f.engine {
         Engine::Vllm => (

@@ -41,8 +41,6 @@ pub enum Tool {
 }
 
 impl Tool {
-    pub const ALL: [Tool; 5] = [Tool::Vllm, Tool::Sglang, Tool::LlamaBench, Tool::Torchtune, Tool::HfTrainer];
-
     /// The tool's name as people type it.
     pub fn name(self) -> &'static str {
         match self {
