@@ -84,7 +84,7 @@ pub fn e2e() -> Command {
 }
 
 /// Bounded libFuzzer runs of the share-link decoder, the plan path, the model-file readers and
-/// the price-sheet importers
+/// the price-sheet importers and the benchmark-output readers
 /// (cargo-fuzz needs nightly; without it the step says so and is skipped).
 pub fn fuzz(seconds: u32) -> Result {
     if sh::output("cargo", &["+nightly", "--version"]).is_none() {
@@ -92,7 +92,7 @@ pub fn fuzz(seconds: u32) -> Result {
         return Ok(());
     }
     ensure_cargo_tool("cargo-fuzz", "", &["--locked", "cargo-fuzz"])?;
-    for target in ["share_decode", "plan_estimate", "model_files", "market_import"] {
+    for target in ["share_decode", "plan_estimate", "model_files", "market_import", "measured_read"] {
         let corpus = format!("fuzz/corpus/{target}");
         std::fs::create_dir_all(sh::root().join(&corpus)).map_err(|e| format!("{corpus}: {e}"))?;
         let mut cmd = Command::new("cargo");

@@ -20,7 +20,12 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     crate::fit::hardware(&mut flags, &mut plan)?;
     args::write_flags(&mut flags, &mut plan, By::Checklist, |_| true)?;
     let offers = crate::market::read(&mut flags, &mut plan)?.offers;
+    let measured = crate::measured::file(&mut flags)?;
     let given = flags.finish()?;
+    let back = match &measured {
+        Some(m) => Some(crate::measured::apply(m, &mut plan, &offers, lang)?),
+        None => None,
+    };
     let r = report::evaluate_with(&plan, &offers, lang).map_err(|e| given.error(&e, lang))?;
     let mut facts = checklist::facts(&plan, &r.memory, r.selection.as_ref(), &offers)
         .map_err(|e| given.error(&e, lang))?;
@@ -30,10 +35,20 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let list = checklist::build(&facts, lang, &ticks).map_err(|e| given.error(&e, lang))?;
     match format {
         Format::Json => {
-            let text = serde_json::to_string_pretty(&list).map_err(|e| CliError(e.to_string()))?;
+            let value = match &back {
+                Some(b) => serde_json::json!({ "checklist": list, "readback": b }),
+                None => serde_json::to_value(&list).map_err(|e| CliError(e.to_string()))?,
+            };
+            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
             out::line(&text);
         }
-        Format::Text => out::print(&checklist::to_markdown(&list)),
+        Format::Text => {
+            if let Some(b) = &back {
+                out::print(&crate::measured::text(b, lang));
+                out::line("");
+            }
+            out::print(&checklist::to_markdown(&list));
+        }
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use gpuplan_core::cost::{CostReport, OptionCost};
 use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{age, Age};
+use gpuplan_core::readback::Readback;
 use gpuplan_core::report;
 use gpuplan_core::selection::Selection;
 use serde::Serialize;
@@ -27,6 +28,9 @@ struct Out<'a> {
     /// The workload's chosen configuration: the option it orders.
     selection: Option<&'a Selection>,
     ages: BTreeMap<&'a str, Age>,
+    /// With --measured: expected vs measured, and the plan before and after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readback: Option<&'a Readback>,
 }
 
 pub fn run(argv: &[String]) -> Result<(), CliError> {
@@ -39,7 +43,12 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let export = flags.value("export-offers")?;
     let mut plan = args::plan(&mut flags)?;
     let offers = market::read(&mut flags, &mut plan)?;
+    let measured = crate::measured::file(&mut flags)?;
     let given = flags.finish()?;
+    let back = match &measured {
+        Some(m) => Some(crate::measured::apply(m, &mut plan, &offers.offers, lang)?),
+        None => None,
+    };
     if let Some(path) = export {
         let text = gpuplan_core::market::export(&offers.offers, &plan.cost.items);
         return std::fs::write(&path, text).map_err(|e| CliError(format!("--export-offers {path}: {e}")));
@@ -50,12 +59,21 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         Format::Json => {
             let ages = cost.options.iter().map(|o| (o.id.as_str(), age(&o.date, &today))).collect();
             let selection = report.selection.as_ref();
-            let text = serde_json::to_string_pretty(&Out { today: &today, cost, selection, ages })
-                .map_err(|e| CliError(e.to_string()))?;
+            let text = serde_json::to_string_pretty(&Out {
+                today: &today,
+                cost,
+                selection,
+                ages,
+                readback: back.as_ref(),
+            })
+            .map_err(|e| CliError(e.to_string()))?;
             out::line(&text);
         }
         Format::Text => {
             let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
+            if let Some(b) = &back {
+                out::print(&crate::measured::text(b, lang));
+            }
             if let Some(s) = &report.selection {
                 out::line(&format!("{} {}", lang.pick("所选配置：", "Selection:"), s.describe(lang)));
             }

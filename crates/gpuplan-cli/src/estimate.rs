@@ -18,7 +18,12 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let mut plan = args::plan(&mut flags)?;
     // A traffic target sets the sequences in flight the memory counts.
     args::write_flags(&mut flags, &mut plan, args::By::Fit, |p| p == "inference.target_qps")?;
+    let measured = crate::measured::file(&mut flags)?;
     let given = flags.finish()?;
+    let back = match &measured {
+        Some(m) => Some(crate::measured::apply(m, &mut plan, &gpuplan_core::offers::defaults(), lang)?),
+        None => None,
+    };
     let report = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;
     match format {
         Format::Json => {
@@ -26,11 +31,20 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
             if let Some(obj) = value.as_object_mut() {
                 let plan = serde_json::to_value(&plan).map_err(|e| CliError(e.to_string()))?;
                 obj.insert(String::from("plan"), plan);
+                if let Some(b) = &back {
+                    let b = serde_json::to_value(b).map_err(|e| CliError(e.to_string()))?;
+                    obj.insert(String::from("readback"), b);
+                }
             }
             let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
             out::line(&text);
         }
-        Format::Text => out::print(&text(&plan, &report.memory, lang)),
+        Format::Text => {
+            out::print(&text(&plan, &report.memory, lang));
+            if let Some(b) = &back {
+                out::print(&crate::measured::text(b, lang));
+            }
+        }
     }
     Ok(())
 }

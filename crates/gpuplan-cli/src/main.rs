@@ -11,6 +11,7 @@ mod estimate;
 mod fit;
 mod gpus;
 mod market;
+mod measured;
 mod model_file;
 mod models;
 mod out;
@@ -90,6 +91,11 @@ offer flags (cost, checklist):
   --top N                options shown in text (default 20 with the shipped market)
   --export-offers FILE   write the offers (after the filters) and line items as gpuplan offers JSON
                          instead of pricing them
+measured flags (estimate, cost, checklist):
+  --measured FILE        what the acceptance guide's benchmark printed (- for stdin): vllm bench
+                         serve's summary or saved JSON, sglang.bench_serving's summary,
+                         llama-bench's Markdown, CSV or JSON, or torchtune / Trainer log lines;
+                         shown beside the plan's expected figures, and the plan is made again from it
 checklist flags (with the workload and fit flags):
   --cuda VERSION         the CUDA your software is built for, e.g. 12.8 (fills the driver floor)
   --tick ID,ID           items to check, on top of the plan's or link's ticks

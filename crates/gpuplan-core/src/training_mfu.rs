@@ -39,6 +39,10 @@ pub struct MfuDefault {
     pub source: &'static str,
 }
 
+/// The range of a training speed the defaults expect, ± this share: the
+/// check rows' time errors fall within it for 25 of 27 runs (docs/training.md).
+pub const SPREAD: f64 = 0.30;
+
 /// llm-foundry's MPT benchmarks, 6 runs on 8 × H100 80GB (full training).
 pub const HOPPER_FULL: f64 = 0.447;
 /// llm-foundry's MPT benchmarks, 6 runs on 8 × A100 80GB (full training).

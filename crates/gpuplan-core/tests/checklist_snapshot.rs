@@ -35,6 +35,7 @@ fn reference() -> Facts {
         rented: true,
         cuda: CudaVersion::parse("12.8"),
         long_run: true,
+        model_repo: Some("meta-llama/Llama-3.1-70B".into()),
         ..Facts::default()
     }
 }

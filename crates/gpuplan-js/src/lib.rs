@@ -182,6 +182,70 @@ pub fn export_offers(offers: JsValue, items: Option<JsValue>) -> Result<String, 
     Ok(market::export(&offers, &items))
 }
 
+/// A paste the readers cannot use: `{ notice: { kind, ... }, message }`,
+/// the message saying what was expected.
+fn notice(n: &gpuplan_core::measured::Notice, lang: Lang) -> JsValue {
+    #[derive(Serialize)]
+    struct Failed<'a> {
+        notice: &'a gpuplan_core::measured::Notice,
+        message: String,
+    }
+    to_js(&Failed { notice: n, message: n.message(lang) }).unwrap_or_else(|e| e)
+}
+
+/// `readMeasured(text, lang)`: the figures in what a benchmark or a training
+/// run printed (`vllm bench serve`'s summary or saved JSON, SGLang's
+/// `bench_serving`, `llama-bench` Markdown/CSV/JSON, torchtune or Trainer
+/// log lines): `{ tool, format, serving: { output_tok_s, ttft_ms, tpot_ms,
+/// requests_per_s, max_concurrency, prompt_tok_s } | null, training: {
+/// tokens_per_s_per_gpu, samples_per_s, peak_allocated_bytes,
+/// peak_reserved_bytes } | null }`. Throws `{ notice, message }`.
+#[wasm_bindgen(js_name = readMeasured)]
+pub fn read_measured(text: &str, lang: Option<String>) -> Result<JsValue, JsValue> {
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    gpuplan_core::measured::read(text).map_err(|n| notice(&n, lang)).and_then(|r| to_js(&r))
+}
+
+/// `readback(plan, text, lang, offers)`: the figures in `text` beside the
+/// plan's expected ones, and the plan made again from them: `{ tool, rows:
+/// [{ metric, unit, expected, low, high, measured, deviation_pct, inside }],
+/// verdict, verdict_text, causes, cause_texts, plan, before, after }` (`before`
+/// and `after`: `{ gpus, run_hours, total }`, total in the bill's currency). `plan` is the
+/// plan to use from then on (its `bench` travels in the share link). Throws
+/// `{ notice, message }` for an unreadable paste, or `{ mismatch, message }`.
+#[wasm_bindgen]
+pub fn readback(
+    plan: JsValue,
+    text: &str,
+    lang: Option<String>,
+    offers: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Out<'a> {
+        #[serde(flatten)]
+        back: &'a gpuplan_core::readback::Readback,
+        verdict_text: String,
+        cause_texts: Vec<String>,
+    }
+    #[derive(Serialize)]
+    struct Failed<'a> {
+        mismatch: &'a gpuplan_core::readback::Mismatch,
+        message: String,
+    }
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    let plan = plan_from(plan)?;
+    let offers = offers_from(offers)?;
+    let reading = gpuplan_core::measured::read(text).map_err(|n| notice(&n, lang))?;
+    match gpuplan_core::readback::readback(&plan, &reading, &offers, lang) {
+        Ok(back) => to_js(&Out {
+            verdict_text: back.verdict_text(lang),
+            cause_texts: back.cause_texts(lang),
+            back: &back,
+        }),
+        Err(m) => Err(to_js(&Failed { mismatch: &m, message: m.message(lang) })?),
+    }
+}
+
 /// `market(skypilotCsv, cnJson)`: the shipped market from its two data files
 /// (`market/cloud-offers.csv` and `market/cn-offers.json`, fetched by the
 /// caller so the API's download stays small), with the built-in examples

@@ -24,6 +24,7 @@ pub(super) const SPECS: &[Spec] = &[
     Spec { id: "acc-burn", rule: burn },
     Spec { id: "acc-dcgm", rule: dcgm },
     Spec { id: "acc-nccl", rule: nccl },
+    Spec { id: "acc-bench", rule: super::bench::bench },
     Spec { id: "acc-job", rule: job },
     Spec { id: "acc-recheck", rule: recheck },
 ];

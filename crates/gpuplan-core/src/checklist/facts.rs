@@ -9,7 +9,8 @@ use crate::error::{FieldError, Limit};
 use crate::hardware::{Gpu, GpuClass, LinkKind, Stack};
 use crate::model::WeightFormat;
 pub use crate::plan::CudaVersion;
-use crate::plan::{Method, Precision, Shard, Task};
+use crate::plan::{Engine, Method, Precision, Shard, Task};
+use crate::serving::Expected;
 
 /// Everything the checklist rules read. Sizes are bytes; "GB" in texts is 10^9 bytes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -64,6 +65,18 @@ pub struct Facts {
     pub dataset_bytes: Option<u64>,
     /// The server's network port, Gbps; None when the offer names none.
     pub network_gbps: Option<f64>,
+    /// Serving: the engine and the request the benchmark sends.
+    pub engine: Engine,
+    pub prompt_tokens: u64,
+    pub output_tokens: u64,
+    /// The model's Hugging Face repository, when the plan names a preset.
+    pub model_repo: Option<String>,
+    /// The serving model's expected figures for one replica at the plan's
+    /// load (the serving engine's answer); None when it has none.
+    pub serving_expected: Option<Expected>,
+    /// Training: expected tokens per second per GPU (from the run's hours).
+    pub train_tok_s_per_gpu: Option<f64>,
+    pub grad_accum: u32,
 }
 
 impl Default for Facts {
@@ -98,6 +111,13 @@ impl Default for Facts {
             rental_hours: None,
             dataset_bytes: None,
             network_gbps: None,
+            engine: Engine::Vllm,
+            prompt_tokens: 1024,
+            output_tokens: 256,
+            model_repo: None,
+            serving_expected: None,
+            train_tok_s_per_gpu: None,
+            grad_accum: 1,
         }
     }
 }

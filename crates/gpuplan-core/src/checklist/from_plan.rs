@@ -62,7 +62,34 @@ pub fn facts(
         rental_hours: option.map(|o| if plan.task == Task::Train { o.run_hours } else { o.horizon_hours }),
         dataset_bytes: (plan.task == Task::Train).then(|| dataset_bytes(tr.dataset_tokens)),
         network_gbps: None,
+        engine: inf.engine,
+        prompt_tokens: inf.prompt_tokens,
+        output_tokens: inf.output_tokens,
+        model_repo: model_repo(&plan.model),
+        serving_expected: selection
+            .and_then(|s| s.speed.as_ref())
+            .and_then(|sp| sp.inference.as_ref())
+            .and_then(|i| i.expected.clone()),
+        train_tok_s_per_gpu: selection.and_then(|s| train_speed(plan, s)),
+        grad_accum: tr.grad_accum,
     })
+}
+
+/// Tokens per second per GPU the run's hours rest on.
+fn train_speed(plan: &Plan, s: &Selection) -> Option<f64> {
+    let time = s.speed.as_ref()?.training.as_ref()?;
+    let tokens = plan.training.dataset_tokens * plan.training.epochs;
+    let v = tokens / (time.hours.value * 3600.0) / f64::from(s.gpus.max(1));
+    (v.is_finite() && v > 0.0).then_some(v)
+}
+
+/// A preset's repository: the first word of its source when it names one
+/// ("meta-llama/Llama-3.1-8B config.json; …").
+fn model_repo(spec: &ModelSpec) -> Option<String> {
+    let ModelSpec::Preset { id } = spec else { return None };
+    let word = crate::model::presets::find(id)?.source.split_whitespace().next()?;
+    let repo = word.trim_end_matches([',', ';']);
+    (repo.contains('/') && !repo.contains("://")).then(|| repo.to_string())
 }
 
 /// The memory engine on one unsplit GPU: whole-model weights and optimizer state.

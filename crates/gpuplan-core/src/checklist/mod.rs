@@ -9,6 +9,7 @@
 
 mod acceptance;
 mod before;
+mod bench;
 mod caveats;
 mod cuda;
 mod facts;

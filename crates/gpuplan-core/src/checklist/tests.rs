@@ -635,3 +635,70 @@ fn talking_gpus_count_communication_buffers() {
     assert!(find(&on(base(), "h100-sxm", 4), "pit-comm-buffers").is_none(), "independent replicas");
     assert!(find(&base(), "pit-comm-buffers").is_none());
 }
+
+/// The acceptance guide's benchmark step for a plan, as the report builds it.
+fn bench_step(plan: &crate::plan::Plan) -> Item {
+    let r = crate::report::evaluate(plan, Lang::En).expect("a valid plan");
+    let items = r.checklist.sections.into_iter().flat_map(|s| s.items);
+    items.into_iter().find(|i| i.id == "acc-bench").expect("a benchmark step")
+}
+
+#[test]
+fn a_vllm_plan_gets_its_benchmark_command_and_expected_figures() {
+    let mut plan = crate::plan::Plan::default();
+    plan.inference.concurrency = 32;
+    let i = bench_step(&plan);
+    let cmd = i.command.clone().unwrap_or_default();
+    assert!(
+        cmd.starts_with("vllm bench serve --model meta-llama/Llama-3.1-8B --dataset-name random"),
+        "{cmd}"
+    );
+    assert!(
+        cmd.contains("--random-input-len 1024 --random-output-len 256") && cmd.contains("--save-result"),
+        "{cmd}"
+    );
+    assert!(cmd.contains("--max-concurrency 32"), "{cmd}");
+    assert!(
+        i.text.contains("vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 1 --max-model-len 8192"),
+        "{}",
+        i.text
+    );
+    let e = i.expect.unwrap_or_default();
+    for label in ["Output token throughput (tok/s)", "Median TTFT (ms)", "Median TPOT (ms)", "–"] {
+        assert!(e.contains(label), "{label}: {e}");
+    }
+}
+
+#[test]
+fn a_llama_cpp_plan_gets_llama_bench_at_its_lengths() {
+    let mut plan = crate::plan::Plan::default();
+    plan.inference.engine = crate::plan::Engine::LlamaCpp;
+    plan.inference.weights = WeightFormat::GgufQ4KM;
+    plan.hardware.gpu = "rtx-4090".into();
+    let i = bench_step(&plan);
+    assert_eq!(i.command.as_deref(), Some("llama-bench -m model.gguf -p 1024 -n 256 -ngl 99 -o md"));
+    let e = i.expect.unwrap_or_default();
+    assert!(e.contains("tg256") && e.contains("tok/s"), "{e}");
+}
+
+#[test]
+fn a_lora_plan_gets_a_short_run_with_speed_and_memory() {
+    let mut plan = crate::plan::Plan { task: Task::Train, ..crate::plan::Plan::default() };
+    plan.training.method = Method::Lora;
+    let i = bench_step(&plan);
+    let cmd = i.command.clone().unwrap_or_default();
+    assert!(
+        cmd.starts_with("tune run lora_finetune_single_device") && cmd.contains("log_peak_memory_stats=True"),
+        "{cmd}"
+    );
+    let e = i.expect.unwrap_or_default();
+    for label in [
+        "tokens_per_second_per_gpu",
+        "train_samples_per_second",
+        "peak_memory_reserved",
+        "max_memory_reserved",
+        "memory.used",
+    ] {
+        assert!(e.contains(label), "{label}: {e}");
+    }
+}

@@ -355,6 +355,16 @@ impl Param for Vec<Measured> {
     }
 }
 
+/// A benchmark or training run's figures, with the tool that printed them.
+impl Param for crate::measured::Reading {
+    fn text(&self) -> String {
+        self.to_link()
+    }
+    fn parse(s: &str) -> Option<Self> {
+        Self::from_link(s)
+    }
+}
+
 /// Checklist ticks: item ids, comma-separated.
 impl Param for Vec<String> {
     fn text(&self) -> String {
@@ -457,6 +467,7 @@ const FIELDS: &[Field] = &[
     plain!("of", "cost.offers", cost.offers),
     plain!("cuda", "cuda", cuda),
     plain!("tick", "ticks", ticks),
+    plain!("bench", "bench", bench),
 ];
 
 #[cfg(test)]

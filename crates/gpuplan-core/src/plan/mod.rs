@@ -381,6 +381,9 @@ pub struct Plan {
     pub cuda: Option<CudaVersion>,
     /// Ids of ticked checklist items.
     pub ticks: Vec<String>,
+    /// What a benchmark or training run on the rented machine measured, as
+    /// read from its output (`crate::readback` plans again from it).
+    pub bench: Option<crate::measured::Reading>,
 }
 
 impl Default for Plan {
@@ -395,6 +398,7 @@ impl Default for Plan {
             cost: crate::cost::CostInputs::default(),
             cuda: None,
             ticks: Vec::new(),
+            bench: None,
         }
     }
 }

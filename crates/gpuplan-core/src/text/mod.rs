@@ -255,6 +255,31 @@ keys! {
     TransferRateAssumed,
     TransferTimes,
     TransferVisible,
+    // Measured figures: why a paste gave none.
+    MeasTooLong,
+    MeasEmpty,
+    MeasUnknown,
+    MeasIncomplete,
+    MeasOtherUnit,
+    MeasBadNumber,
+    // Measured figures beside the plan: verdicts, likely causes, mismatches.
+    VerdictDelivers,
+    VerdictWorse,
+    VerdictBetter,
+    VerdictNothing,
+    CausePowerCap,
+    CausePcieWidth,
+    CauseThermal,
+    CauseQuantisation,
+    CauseSettingsVllm,
+    CauseSettingsSglang,
+    CauseSettingsTrtllm,
+    CauseSettingsLlamaCpp,
+    CauseSettingsServing,
+    CauseSettingsTraining,
+    MismatchServing,
+    MismatchTraining,
+    MismatchNoGpu,
 }
 
 /// The text of `key` in `lang` (in a one-language build, in that language).
