@@ -490,6 +490,32 @@ mod tests {
         assert_eq!(fields(&law), ["workloads[1].name"]);
     }
 
+    /// Each workload of the gallery project: its checklist (title, GPU
+    /// count), its snippets (GPUs to order, the bill's option and total)
+    /// and its budget name one configuration, the selection's.
+    #[test]
+    #[cfg(not(feature = "zh"))]
+    fn every_workload_names_one_configuration() {
+        let ex = crate::examples::projects().remove(0);
+        let r = run(&ex.project).expect("valid");
+        for ((w, report), budget) in ex.project.workloads.iter().zip(&r.reports).zip(&r.budget.workloads) {
+            let s = report.selection.as_ref().expect("selection");
+            let o = s.option.as_ref().expect("priced");
+            assert_eq!(budget.option.as_deref(), Some(o.id.as_str()), "{}", w.name);
+            assert_eq!(budget.selection, s.describe(Lang::En), "{}", w.name);
+            let items = report.checklist.sections.iter().flat_map(|x| &x.items);
+            let count = items.clone().find(|i| i.id == "gpu-count").expect("the count is stated");
+            let said = if s.gpus == 1 { "Single-GPU plan".to_string() } else { format!("{} GPUs", s.gpus) };
+            assert!(count.text.contains(&said), "{}: {}", w.name, count.text);
+            let snip = crate::snippets::snippets(&w.plan, report, Lang::En, "https://example.org/");
+            assert!(snip.markdown.contains(&format!("| GPUs to order | {} |", s.gpus)), "{}", w.name);
+            let bill = report.cost.options.iter().find(|b| b.id == o.id).expect("in the bill");
+            assert!(snip.markdown.contains(&bill.label(Lang::En)), "{}", w.name);
+            assert!(snip.markdown.contains(&bill.total.text()), "{}", w.name);
+            assert_eq!((bill.instances, s.gpus.div_ceil(bill.gpus_per_instance)), (o.instances, o.instances));
+        }
+    }
+
     /// Machines carried on once, from the workload that first rented them.
     #[test]
     fn reuse_is_single_and_unchained() {
