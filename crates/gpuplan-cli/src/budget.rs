@@ -86,7 +86,7 @@ fn read(path: &str) -> Result<Project, CliError> {
 }
 
 fn example(id: &str) -> Result<Project, CliError> {
-    let project = gpuplan_core::examples::projects().into_iter().find(|p| p.id == id).map(|p| p.project);
+    let project = gpuplan_core::examples::find_project(id).map(|p| p.project);
     let plan = || gpuplan_core::examples::find(id).map(|e| Project::single(e.plan));
     project.or_else(plan).ok_or_else(|| CliError(format!("--example: unknown \"{id}\"")))
 }

@@ -184,57 +184,29 @@ fn place(
         (None, None) => 0.0,
     };
     let report = evaluate(&w.plan)?;
-    let own = report.selection.as_ref().and_then(|s| s.option.as_ref());
-    let own_end = start_h + own.map_or(0.0, |o| o.horizon_hours);
+    let own =
+        report.selection.as_ref().and_then(|s| s.option.as_ref()).map(|o| (o.id.clone(), o.horizon_hours));
+    let end_h = start_h + own.as_ref().map_or(0.0, |o| o.1);
+    let mut placed = Placed { report, start_h, end_h, billed_from_h: start_h, reuses: donor, carried: None };
     let Some(d) = donor_placed else {
-        return Ok(Placed {
-            report,
-            start_h,
-            end_h: own_end,
-            billed_from_h: start_h,
-            reuses: None,
-            carried: None,
-        });
+        return Ok(placed);
     };
-    if w.plan.task != Task::Infer {
-        return Err(inconsistent("reuse", "reuse_needs_a_service"));
-    }
-    if d.reuses.is_some() {
-        return Err(inconsistent("reuse", "reuse_not_chained"));
-    }
-    if before.iter().any(|p| p.reuses == donor) {
-        return Err(inconsistent("reuse", "reused_once"));
-    }
-    if start_h < d.end_h - 1.0e-6 {
-        return Err(inconsistent("start_month", "overlaps_reused"));
-    }
-    let (Some(mine), Some(theirs)) = (report.selection.as_ref(), d.report.selection.as_ref()) else {
-        return Err(inconsistent("reuse", "reuse_needs_same_machines"));
-    };
-    if theirs.gpu != mine.gpu || theirs.gpus > mine.gpus {
-        return Err(inconsistent("reuse", "reuse_needs_same_machines"));
-    }
-    let Some(own) = own else {
-        // Nothing on its GPU meets it: nothing billed, as for any workload.
-        return Ok(Placed {
-            report,
-            start_h,
-            end_h: own_end,
-            billed_from_h: start_h,
-            reuses: donor,
-            carried: None,
-        });
+    reuse_rules(w, d, donor, &placed, before).map_err(|(field, rule)| inconsistent(field, rule))?;
+    // Nothing on its GPU meets it: nothing billed, as for any workload.
+    let Some((own_id, _)) = own else {
+        return Ok(placed);
     };
     // The same option held from the donor's start: whole months and minimum terms count once.
     let mut longer = w.plan.clone();
     longer.cost.months += (start_h - d.start_h) / HOURS_PER_MONTH;
     let held = evaluate(&longer)?;
-    let Some(option) = held.cost.options.into_iter().find(|o| o.id == own.id) else {
+    let Some(option) = held.cost.options.into_iter().find(|o| o.id == own_id) else {
         return Err(inconsistent("reuse", "reuse_option_unavailable"));
     };
-    let per_instance = own.gpus_per_instance.max(1);
-    let instances = own.instances.max(1);
-    let taken = theirs.gpus.div_ceil(per_instance).min(instances);
+    // The option's instances, and how many of them hold the donor's GPUs.
+    let (per_instance, instances) = (option.gpus_per_instance.max(1), option.instances.max(1));
+    let theirs = d.report.selection.as_ref().map_or(0, |t| t.gpus);
+    let taken = theirs.div_ceil(per_instance).min(instances);
     let carried = Carried {
         weight: f64::from(taken) / f64::from(instances),
         paid_hours: option.paid_hours,
@@ -242,8 +214,41 @@ fn place(
         donor_hours: d.end_h - d.start_h,
         lines: option.lines,
     };
-    let end_h = own_end.max(d.start_h + carried.horizon_hours);
-    Ok(Placed { report, start_h, end_h, billed_from_h: d.start_h, reuses: donor, carried: Some(carried) })
+    placed.end_h = placed.end_h.max(d.start_h + carried.horizon_hours);
+    placed.billed_from_h = d.start_h;
+    placed.carried = Some(carried);
+    Ok(placed)
+}
+
+/// Why a workload may not take over `d`'s machines, as (field, rule).
+fn reuse_rules(
+    w: &Workload,
+    d: &Placed,
+    donor: Option<usize>,
+    me: &Placed,
+    before: &[Placed],
+) -> Result<(), (&'static str, &'static str)> {
+    if w.plan.task != Task::Infer {
+        return Err(("reuse", "reuse_needs_a_service"));
+    }
+    if d.reuses.is_some() {
+        return Err(("reuse", "reuse_not_chained"));
+    }
+    if before.iter().any(|p| p.reuses == donor) {
+        return Err(("reuse", "reused_once"));
+    }
+    if me.start_h < d.end_h - 1.0e-6 {
+        return Err(("start_month", "overlaps_reused"));
+    }
+    let same = match (me.report.selection.as_ref(), d.report.selection.as_ref()) {
+        (Some(mine), Some(theirs)) => theirs.gpu == mine.gpu && theirs.gpus <= mine.gpus,
+        _ => false,
+    };
+    if same {
+        Ok(())
+    } else {
+        Err(("reuse", "reuse_needs_same_machines"))
+    }
 }
 
 fn month_count(placed: &[Placed]) -> usize {

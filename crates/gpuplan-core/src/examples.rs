@@ -294,6 +294,23 @@ mod tests {
         assert!((time.hours.value - 129.0).abs() < 0.5, "{}", time.hours.value);
     }
 
+    /// Each gallery project has its words, is found by its id, and prices.
+    #[test]
+    fn every_example_project_opens_and_prices() {
+        for p in projects() {
+            assert!(
+                !p.title(Lang::Zh).is_empty()
+                    && !p.summary(Lang::En).is_empty()
+                    && !p.note(Lang::En).is_empty()
+            );
+            assert_eq!(find_project(p.id).map(|f| f.project), Some(p.project.clone()));
+            assert!(find(p.id).is_none(), "{}: a project id is not a plan's", p.id);
+            let r = crate::budget::evaluate(&p.project, &crate::offers::defaults(), Lang::En);
+            assert!(r.is_ok(), "{}: {:?}", p.id, r.err());
+        }
+        assert!(find_project("nope").is_none());
+    }
+
     #[test]
     fn ids_are_unique_and_found() {
         let all = all();
@@ -325,6 +342,8 @@ mod tests {
 pub struct ExampleProject {
     pub id: &'static str,
     title: (&'static str, &'static str),
+    /// One line for the gallery's card.
+    summary: (&'static str, &'static str),
     pub source: &'static str,
     /// Its figures against the seed's, and why they differ.
     note: (&'static str, &'static str),
@@ -336,9 +355,18 @@ impl ExampleProject {
         lang.pick(self.title.0, self.title.1)
     }
 
+    pub fn summary(&self, lang: Lang) -> &'static str {
+        lang.pick(self.summary.0, self.summary.1)
+    }
+
     pub fn note(&self, lang: Lang) -> &'static str {
         lang.pick(self.note.0, self.note.1)
     }
+}
+
+/// The example project with this id.
+pub fn find_project(id: &str) -> Option<ExampleProject> {
+    projects().into_iter().find(|p| p.id == id)
 }
 
 /// Seed 002 §7: the law firm's LoRA fine-tune, then its 10-QPS service on
@@ -365,6 +393,10 @@ pub fn projects() -> Vec<ExampleProject> {
     vec![ExampleProject {
         id: "law-saas-project",
         title: both("律所 SaaS：微调加在线服务，一份预算", "Law-firm SaaS: fine-tune and service in one budget"),
+        summary: both(
+            "7B LoRA 微调（单张 RTX 4090），再在同一批包月卡上做 10 QPS 在线服务一年，加每月 300 元存储和流量",
+            "7B LoRA fine-tune on one RTX 4090, then a 10-QPS service for a year on the same monthly cards, plus 300 CNY a month of storage and traffic",
+        ),
         source: BUDGET_GUIDE,
         note: both(
             "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》第 7 节算第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里的价格都含 20% 机动预算（指南第 7.3 节建议 20~25%）：按需 12 元/h，包月 2,640 元。训练跑在服务包月的第一张卡上（指南第 7.2 节：训练完把同一张包月卡切到推理），只算它自己在这张卡上的 180.8 小时：2,640 元 ÷ 730 h × 180.8 h = 653.70 元；单独按需是 2,169.10 元。服务按每次 1,024 个提示 token、256 个输出 token 要 3 张卡扛 10 QPS（见律所在线 API 示例的说明），第一个月付 3 × 2,640 = 7,920 元，其中 653.70 元算训练的，服务 7,266.30 元；加 300 元，第一个月 8,220 元。第一张卡从训练开始租到服务结束，是一次租用：12 个月服务加训练的几天共 13 期；另外两张从服务开始算 12 期。第 13 期包月（2,640 元）比单独按需训练（2,169.10 元）多 470.90 元，所以对这个一年的服务，先按需训练、服务开始时再包月更省。若像指南那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；指南的 4,000 元多出来的是另付的训练费。",

@@ -82,14 +82,21 @@ fn invalid(errs: &[gpuplan_core::error::FieldError], lang: Lang) -> Result<JsVal
 /// in the project (`workloads[1].plan.model`).
 #[wasm_bindgen]
 pub fn budget(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
+    to_js(&project_report(project, lang, offers)?.budget)
+}
+
+/// A project object's reports and budget, or its invalid fields as `budget` throws them.
+fn project_report(
+    project: JsValue,
+    lang: Option<String>,
+    offers: Option<JsValue>,
+) -> Result<gpuplan_core::budget::ProjectReport, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let project: Project =
         serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
     let offers = offers_from(offers)?;
-    match gpuplan_core::budget::evaluate(&project, &offers, lang) {
-        Ok(report) => to_js(&report.budget),
-        Err(errs) => Err(invalid(&errs, lang)?),
-    }
+    gpuplan_core::budget::evaluate(&project, &offers, lang)
+        .map_err(|errs| invalid(&errs, lang).unwrap_or_else(|e| e))
 }
 
 /// `project(project, lang, offers)`: every workload's report (each with
@@ -98,14 +105,7 @@ pub fn budget(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -
 /// Throws as `budget` does.
 #[wasm_bindgen]
 pub fn project(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
-    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let project: Project =
-        serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
-    let offers = offers_from(offers)?;
-    match gpuplan_core::budget::evaluate(&project, &offers, lang) {
-        Ok(report) => to_js(&report),
-        Err(errs) => Err(invalid(&errs, lang)?),
-    }
+    to_js(&project_report(project, lang, offers)?)
 }
 
 /// `decodeProjectLink(url, lang)`: the project a share link carries (a
