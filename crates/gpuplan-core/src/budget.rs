@@ -81,6 +81,15 @@ pub struct ProjectReport {
     pub budget: Budget,
 }
 
+impl ProjectReport {
+    /// The project's checklist: each machine once, with the checklist of
+    /// the workload whose selection it is (its GPU × count × layout × option).
+    pub fn checklist(&self) -> Vec<(&Machine, &crate::checklist::Checklist)> {
+        let of = |m: &Machine| self.reports.get(m.workload).map(|r| &r.checklist);
+        self.budget.machines.iter().filter_map(|m| of(m).map(|c| (m, c))).collect()
+    }
+}
+
 /// Where a workload sits, before its amounts.
 struct Placed {
     /// The workload's own plan, as it would be alone: its selection is what it orders.
@@ -461,6 +470,9 @@ mod tests {
         let o = s.option.as_ref().expect("priced");
         assert_eq!((m.gpus, m.instances, m.option.as_deref()), (s.gpus, o.instances, Some(o.id.as_str())));
         assert_eq!((m.gpus, m.instances), (3, 3));
+        let list = r.checklist();
+        assert_eq!(list.len(), 1);
+        assert!(list[0].1.title.contains(&format!("{} × {}", m.gpus, m.gpu_name)), "{}", list[0].1.title);
         // Two plans on one configuration, neither reusing: one machine entry for both.
         let chat = crate::examples::find("chat-7b").map(|e| e.plan).unwrap_or_default();
         let mut two = Project::single(chat.clone());
