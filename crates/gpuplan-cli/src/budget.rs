@@ -32,7 +32,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         }
     };
     let lang = crate::args::lang(&mut flags)?;
-    let project = project(&mut flags)?;
+    let project = project(&mut flags, lang)?;
     // Quick quotes name one plan's GPU: a project takes sheets (--offers) instead.
     let mut scratch = Plan::default();
     let offers = crate::market::read(&mut flags, &mut scratch)?.offers;
@@ -53,11 +53,17 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
 
 /// The project from `--plan FILE` (a project with workloads, or one plan),
 /// `--url LINK` or `--example ID` (a gallery project or example plan).
-fn project(flags: &mut Flags) -> Result<Project, CliError> {
+fn project(flags: &mut Flags, lang: Lang) -> Result<Project, CliError> {
     let given = [flags.value("plan")?, flags.value("url")?, flags.value("example")?];
     match given {
         [Some(path), None, None] => read(&path),
-        [None, Some(url), None] => Ok(gpuplan_core::share::decode_project(&url).project),
+        [None, Some(url), None] => {
+            let link = gpuplan_core::share::decode_project(&url);
+            for ignored in &link.ignored {
+                eprintln!("notice: link part ignored: {}", ignored.describe(lang));
+            }
+            Ok(link.project)
+        }
         [None, None, Some(id)] => example(&id),
         [None, None, None] => Err(CliError("budget: give --plan FILE, --url LINK or --example ID".into())),
         _ => Err(CliError("--plan, --url and --example: give one of them".into())),
@@ -80,7 +86,7 @@ fn read(path: &str) -> Result<Project, CliError> {
 }
 
 fn example(id: &str) -> Result<Project, CliError> {
-    let project = gpuplan_core::examples::projects().into_iter().find(|p| p.id == id).map(|p| p.project);
+    let project = gpuplan_core::examples::find_project(id).map(|p| p.project);
     let plan = || gpuplan_core::examples::find(id).map(|e| Project::single(e.plan));
     project.or_else(plan).ok_or_else(|| CliError(format!("--example: unknown \"{id}\"")))
 }
@@ -118,6 +124,7 @@ fn table(b: &Budget, lang: Lang, markdown: bool) -> String {
         let bullet = if markdown { "- " } else { "" };
         out.push_str(&format!("{bullet}{}: {}{note}\n", w.name, w.selection));
     }
+    out.push_str(&machines(b, lang, markdown));
     out.push('\n');
     if markdown {
         let line = |cells: &[String]| {
@@ -145,5 +152,31 @@ fn table(b: &Budget, lang: Lang, markdown: bool) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&by_line(b, lang));
     out
+}
+
+/// What the project orders, each machine once, and the workloads on it.
+fn machines(b: &Budget, lang: Lang, markdown: bool) -> String {
+    let bullet = if markdown { "- " } else { "  " };
+    let mut out = format!("{}\n", lang.pick("要订的机器（每台一次）：", "machines to order (each once):"));
+    for m in &b.machines {
+        out.push_str(&format!("{bullet}{} ← {}\n", m.selection, m.workloads.join(", ")));
+    }
+    out
+}
+
+/// The project's total by line.
+fn by_line(b: &Budget, lang: Lang) -> String {
+    let l = &b.by_line;
+    let parts = [
+        (lang.pick("GPU", "GPUs"), l.gpus),
+        (lang.pick("存储", "storage"), l.storage),
+        ("IP", l.ip),
+        (lang.pick("流量", "egress"), l.egress),
+        (lang.pick("自填项目", "own items"), l.items),
+        (lang.pick("机动预算", "contingency"), l.contingency),
+    ];
+    let cells: Vec<String> = parts.iter().map(|(name, m)| format!("{name} {}", m.text())).collect();
+    format!("\n{}: {}\n", lang.pick("按项目合计", "total by line"), cells.join(" · "))
 }

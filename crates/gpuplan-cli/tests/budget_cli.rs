@@ -9,13 +9,20 @@ fn the_gallery_project_by_month() {
     let text = stdout(&["budget", "--example", "law-saas-project", "--no-market"]);
     let first = text.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap_or_default();
     let cells: Vec<&str> = first.split_whitespace().collect();
-    assert_eq!(cells, ["1", "0.00", "7,920.00", "300.00", "8,220.00"], "{text}");
+    // The training's 180.8 h on the first monthly card; the service the rest of the month's payments.
+    assert_eq!(cells, ["1", "653.70", "7,266.30", "300.00", "8,220.00"], "{text}");
     assert!(text.contains("machines carried on by serve"), "{text}");
+    assert!(text.contains("Monthly, 3 instance(s) ← train, serve"), "{text}");
+    assert!(text.contains("own items 3,900.00"), "{text}");
     let md = stdout(&["budget", "--example", "law-saas-project", "--no-market", "--format", "markdown"]);
-    assert!(md.contains("| 1 | 0.00 | 7,920.00 | 300.00 | 8,220.00 |"), "{md}");
+    assert!(md.contains("| 1 | 653.70 | 7,266.30 | 300.00 | 8,220.00 |"), "{md}");
     let v = json(&["budget", "--example", "law-saas-project", "--no-market", "--format", "json"]);
     assert_eq!(v["months"], 13);
     assert_eq!(v["workloads"][1]["reuses"], "train");
+    assert_eq!(v["machines"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["machines"][0]["workloads"], serde_json::json!(["train", "serve"]));
+    assert_eq!(v["by_month_line"][0]["items"], 300.0);
+    assert_eq!(v["workloads"][0]["by_line"]["gpus"], 544.75);
     // One link carries the whole project, and reopens to the same budget.
     let link = stdout(&["budget", "--example", "law-saas-project", "--format", "link"]);
     assert!(link.starts_with("?v=2&wl=train,serve&"), "{link}");
@@ -70,6 +77,18 @@ fn bad_projects_are_one_line_and_exit_2() {
     assert!(out.status.code() == Some(2) && err.contains("gpuplan budget reads it"), "{err}");
     let out = gpuplan(&["budget", "--example", "nope"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A hand-edited link: what it leaves out is said on stderr; what it
+/// lacks is refused in one line.
+#[test]
+fn a_hand_edited_link_says_what_it_left_out() {
+    let url = "?v=2&wl=a,b&0.m=qwen2.5-7b&1.m=qwen2.5-7b&1.re=nobody&5.ctx=9&1.sm=x";
+    let out = gpuplan(&["budget", "--url", url, "--no-market", "--lang", "en"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("5.ctx=9") && err.contains("1.sm=x"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "the reuse names nobody: {err}");
+    assert!(err.lines().last().is_some_and(|l| l.contains("workloads[1].reuse")), "{err}");
 }
 
 /// `--cheapest`: the cheapest option picks the GPU, and the bill and the checklist name it alike.

@@ -93,6 +93,10 @@ fn rule_key(rule: &str) -> Key {
         "reuse_needs_a_service" => Key::RuleReuseNeedsAService,
         "reuse_needs_same_machines" => Key::RuleReuseNeedsSameMachines,
         "overlaps_reused" => Key::RuleOverlapsReused,
+        "reuse_not_chained" => Key::RuleReuseNotChained,
+        "reused_once" => Key::RuleReusedOnce,
+        "reuse_option_unavailable" => Key::RuleReuseOptionUnavailable,
+        "keep_one_workload" => Key::RuleKeepOneWorkload,
         _ => Key::RuleOther,
     }
 }

@@ -294,6 +294,23 @@ mod tests {
         assert!((time.hours.value - 129.0).abs() < 0.5, "{}", time.hours.value);
     }
 
+    /// Each gallery project has its words, is found by its id, and prices.
+    #[test]
+    fn every_example_project_opens_and_prices() {
+        for p in projects() {
+            assert!(
+                !p.title(Lang::Zh).is_empty()
+                    && !p.summary(Lang::En).is_empty()
+                    && !p.note(Lang::En).is_empty()
+            );
+            assert_eq!(find_project(p.id).map(|f| f.project), Some(p.project.clone()));
+            assert!(find(p.id).is_none(), "{}: a project id is not a plan's", p.id);
+            let r = crate::budget::evaluate(&p.project, &crate::offers::defaults(), Lang::En);
+            assert!(r.is_ok(), "{}: {:?}", p.id, r.err());
+        }
+        assert!(find_project("nope").is_none());
+    }
+
     #[test]
     fn ids_are_unique_and_found() {
         let all = all();
@@ -325,6 +342,8 @@ mod tests {
 pub struct ExampleProject {
     pub id: &'static str,
     title: (&'static str, &'static str),
+    /// One line for the gallery's card.
+    summary: (&'static str, &'static str),
     pub source: &'static str,
     /// Its figures against the seed's, and why they differ.
     note: (&'static str, &'static str),
@@ -336,9 +355,18 @@ impl ExampleProject {
         lang.pick(self.title.0, self.title.1)
     }
 
+    pub fn summary(&self, lang: Lang) -> &'static str {
+        lang.pick(self.summary.0, self.summary.1)
+    }
+
     pub fn note(&self, lang: Lang) -> &'static str {
         lang.pick(self.note.0, self.note.1)
     }
+}
+
+/// The example project with this id.
+pub fn find_project(id: &str) -> Option<ExampleProject> {
+    projects().into_iter().find(|p| p.id == id)
 }
 
 /// Seed 002 §7: the law firm's LoRA fine-tune, then its 10-QPS service on
@@ -365,10 +393,14 @@ pub fn projects() -> Vec<ExampleProject> {
     vec![ExampleProject {
         id: "law-saas-project",
         title: both("律所 SaaS：微调加在线服务，一份预算", "Law-firm SaaS: fine-tune and service in one budget"),
+        summary: both(
+            "7B LoRA 微调（单张 RTX 4090），再在同一批包月卡上做 10 QPS 在线服务一年，加每月 300 元存储和流量",
+            "7B LoRA fine-tune on one RTX 4090, then a 10-QPS service for a year on the same monthly cards, plus 300 CNY a month of storage and traffic",
+        ),
         source: BUDGET_GUIDE,
         note: both(
-            "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》第 7 节算第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里训练单独按需要 2,169.10 元（运行加调试时间，按本目录 4090 的按需价），但它跑在服务包月的第一张卡上（指南第 7.2 节：训练完把同一张包月卡切到推理），所以只付一次。服务按每次 1,024 个提示 token、256 个输出 token 要 3 张卡扛 10 QPS（见律所在线 API 示例的说明），3 × 2,640 = 7,920 元/月，加 300 元，第一个月 8,220 元；卡从训练开始就租着，12 个月服务加训练的几天共 13 期包月。若像指南那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；指南的 4,000 元多出来的是另付的训练费。",
-            "The budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南', section 7, puts the first month at about 1,680 + 2,000 + 300 ≈ 4,000 CNY: training on demand for 7 days × 24 h × 10 CNY/h = 1,680, one RTX 4090 monthly at about 2,000, storage and traffic about 300. Here the training alone would cost 2,169.10 CNY on demand (its run and debugging time at this catalog's 4090 on-demand rate), but it runs on the first of the service's monthly cards (the guide's section 7.2: switch the same monthly card from training to serving), so it is paid once. The service needs 3 cards for 10 QPS at 1,024 prompt and 256 output tokens (see the law-firm API example's note): 3 × 2,640 = 7,920 CNY a month, plus 300, so 8,220 in the first month; the cards are held from the training's start, so 12 months of service plus the training's days take 13 monthly payments. Were one card to carry 10 QPS as the guide assumes (short requests), the first month would be 2,640 + 300 = 2,940; the guide's 4,000 adds a training paid apart.",
+            "预算指南《GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南》第 7 节算第一个月约 1,680 + 2,000 + 300 ≈ 4,000 元：训练按需 7 天 × 24 h × 10 元/h = 1,680 元，一张 4090 包月约 2,000 元，存储和流量约 300 元。这里的价格都含 20% 机动预算（指南第 7.3 节建议 20~25%）：按需 12 元/h，包月 2,640 元。训练跑在服务包月的第一张卡上（指南第 7.2 节：训练完把同一张包月卡切到推理），只算它自己在这张卡上的 180.8 小时：2,640 元 ÷ 730 h × 180.8 h = 653.70 元；单独按需是 2,169.10 元。服务按每次 1,024 个提示 token、256 个输出 token 要 3 张卡扛 10 QPS（见律所在线 API 示例的说明），第一个月付 3 × 2,640 = 7,920 元，其中 653.70 元算训练的，服务 7,266.30 元；加 300 元，第一个月 8,220 元。第一张卡从训练开始租到服务结束，是一次租用：12 个月服务加训练的几天共 13 期；另外两张从服务开始算 12 期。第 13 期包月（2,640 元）比单独按需训练（2,169.10 元）多 470.90 元，所以对这个一年的服务，先按需训练、服务开始时再包月更省。若像指南那样一张卡扛 10 QPS（短请求），第一个月是 2,640 + 300 = 2,940 元；指南的 4,000 元多出来的是另付的训练费。",
+            "The budget guide 'GPU租用预算怎么算？从显存、算力到租赁方案的全套测算指南', section 7, puts the first month at about 1,680 + 2,000 + 300 ≈ 4,000 CNY: training on demand for 7 days × 24 h × 10 CNY/h = 1,680, one RTX 4090 monthly at about 2,000, storage and traffic about 300. Prices here carry a 20 % contingency (the guide's section 7.3 advises 20-25 %): 12 CNY/h on demand, 2,640 CNY a month. The training runs on the first of the service's monthly cards (the guide's section 7.2: switch the same monthly card from training to serving) and is billed its own 180.8 h on it: 2,640 CNY ÷ 730 h × 180.8 h = 653.70 CNY; on demand alone it would cost 2,169.10. The service needs 3 cards for 10 QPS at 1,024 prompt and 256 output tokens (see the law-firm API example's note): the first month pays 3 × 2,640 = 7,920 CNY, of which 653.70 is the training's and 7,266.30 the service's; with the 300, 8,220 in the first month. The first card is one rental from the training's start to the service's end, 13 monthly payments for 12 months of service plus the training's days; the two others 12 from the service's start. That 13th payment (2,640) costs 470.90 more than the training on demand (2,169.10): for a one-year service, training on demand and renting the monthly cards when serving starts is cheaper. Were one card to carry 10 QPS as the guide assumes (short requests), the first month would be 2,640 + 300 = 2,940; the guide's 4,000 adds a training paid apart.",
         ),
         project: law_project(),
     }]

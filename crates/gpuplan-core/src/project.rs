@@ -39,7 +39,9 @@ pub struct Workload {
     /// The earlier workload whose machines this one takes over.
     pub reuse: Option<String>,
     /// The plan as read named no model: refused, never filled in silently.
-    #[serde(skip)]
+    /// Written out (and read back) so that a round trip through a page or
+    /// JSON keeps the refusal rather than the default model.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) no_model: bool,
 }
 
@@ -58,6 +60,7 @@ struct WorkloadIn {
     plan: Option<PlanIn>,
     start_month: Option<f64>,
     reuse: Option<String>,
+    no_model: bool,
 }
 
 #[derive(Deserialize)]
@@ -73,7 +76,7 @@ impl From<WorkloadIn> for Workload {
             Some(p) => (p.rest, p.model),
             None => (Plan::default(), None),
         };
-        let no_model = model.is_none();
+        let no_model = w.no_model || model.is_none();
         let plan = Plan { model: model.unwrap_or(plan.model), ..plan };
         Workload { name: w.name, plan, start_month: w.start_month, reuse: w.reuse, no_model }
     }
@@ -109,6 +112,22 @@ impl Project {
     pub fn single(plan: Plan) -> Project {
         let (currency, cny_per_usd) = (plan.cost.currency, plan.cost.cny_per_usd);
         Project { workloads: vec![Workload::new("", plan)], lines: Vec::new(), currency, cny_per_usd }
+    }
+
+    /// Removes workload `i`, or says why not: a project keeps one workload.
+    /// A later workload that named it in `reuse` keeps the name, so that
+    /// the budget says it is unknown rather than dropping it unseen.
+    pub fn remove_workload(&mut self, i: usize) -> Result<Workload, FieldError> {
+        let n = self.workloads.len();
+        if i >= n {
+            let max = n.saturating_sub(1) as f64;
+            return Err(FieldError::new(format!("workloads[{i}]"), Problem::OutOfRange { min: 0.0, max }));
+        }
+        if n == 1 {
+            let rule = "keep_one_workload";
+            return Err(FieldError::new(format!("workloads[{i}]"), Problem::Inconsistent { rule }));
+        }
+        Ok(self.workloads.remove(i))
     }
 
     /// Every invalid field, named by its path in the project
@@ -173,5 +192,41 @@ impl Workload {
                 .into_iter()
                 .map(|e| FieldError { field: at(&format!("plan.{}", e.field)), ..e }),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A workload read without a model keeps saying so through JSON.
+    #[test]
+    fn no_model_survives_a_round_trip() {
+        let link = crate::share::decode_project("v=2&wl=a,b&0.m=qwen2.5-7b");
+        let json = serde_json::to_string(&link.project).expect("writes");
+        let back: Project = serde_json::from_str(&json).expect("reads");
+        assert_eq!(back, link.project);
+        let fields: Vec<String> = back.validate().into_iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["workloads[1].plan.model"]);
+    }
+
+    #[test]
+    fn the_last_workload_stays() {
+        let mut p = crate::examples::projects().remove(0).project;
+        assert_eq!(
+            p.remove_workload(5).map(|w| w.name),
+            Err(FieldError::new("workloads[5]", Problem::OutOfRange { min: 0.0, max: 1.0 }))
+        );
+        // The service named the training: its reuse is kept, and the budget names it.
+        assert_eq!(p.remove_workload(0).map(|w| w.name).as_deref(), Ok("train"));
+        assert_eq!(p.workloads[0].reuse.as_deref(), Some("train"));
+        let fields: Vec<String> = p.validate().into_iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["workloads[0].reuse"]);
+        let err = p.remove_workload(0).expect_err("kept");
+        assert_eq!(err.problem, Problem::Inconsistent { rule: "keep_one_workload" });
+        assert_eq!(p.workloads.len(), 1);
+        for lang in [crate::lang::Lang::Zh, crate::lang::Lang::En].into_iter().filter(|l| l.carried()) {
+            assert!(err.message(lang).len() > "workloads[0]: ".len(), "{}", err.message(lang));
+        }
     }
 }

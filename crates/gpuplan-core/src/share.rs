@@ -52,6 +52,10 @@ pub enum Reason {
     OutOfRange,
     NewerVersion,
     NotApplicable,
+    /// A workload's key whose index the link's list of workloads does not hold.
+    NoSuchWorkload,
+    /// More workloads than a project holds: the first ones open, the rest are left out.
+    TooManyWorkloads,
 }
 
 impl Ignored {
@@ -63,8 +67,11 @@ impl Ignored {
             Reason::OutOfRange => Key::LinkOutOfRange,
             Reason::NewerVersion => Key::LinkNewerVersion,
             Reason::NotApplicable => Key::LinkNotApplicable,
+            Reason::NoSuchWorkload => Key::LinkNoSuchWorkload,
+            Reason::TooManyWorkloads => Key::LinkTooManyWorkloads,
         };
-        format!("{}={} ({})", self.key, self.value, text::get(why, lang))
+        let max = crate::project::MAX_WORKLOADS;
+        format!("{}={} ({})", self.key, self.value, text::fill(why, lang, &[("max", &max)]))
     }
 }
 

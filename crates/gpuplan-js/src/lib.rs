@@ -82,21 +82,47 @@ fn invalid(errs: &[gpuplan_core::error::FieldError], lang: Lang) -> Result<JsVal
 /// in the project (`workloads[1].plan.model`).
 #[wasm_bindgen]
 pub fn budget(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
+    to_js(&project_report(project, lang, offers)?.budget)
+}
+
+/// A project object's reports and budget, or its invalid fields as `budget` throws them.
+fn project_report(
+    project: JsValue,
+    lang: Option<String>,
+    offers: Option<JsValue>,
+) -> Result<gpuplan_core::budget::ProjectReport, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let project: Project =
         serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
     let offers = offers_from(offers)?;
-    match gpuplan_core::budget::evaluate(&project, &offers, lang) {
-        Ok(report) => to_js(&report.budget),
-        Err(errs) => Err(invalid(&errs, lang)?),
-    }
+    gpuplan_core::budget::evaluate(&project, &offers, lang)
+        .map_err(|errs| invalid(&errs, lang).unwrap_or_else(|e| e))
 }
 
-/// `decodeProjectLink(url)`: the project a share link carries (a version 1
-/// link opens as one workload), and what was ignored.
+/// `project(project, lang, offers)`: every workload's report (each with
+/// its checklist) and the budget, whose `machines` name each machine once
+/// with the workload whose checklist is its own: `{ reports, budget }`.
+/// Throws as `budget` does.
+#[wasm_bindgen]
+pub fn project(project: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
+    to_js(&project_report(project, lang, offers)?)
+}
+
+/// `decodeProjectLink(url, lang)`: the project a share link carries (a
+/// version 1 link opens as one workload), what was ignored, and each
+/// ignored key as a sentence in `lang` (`notices`).
 #[wasm_bindgen(js_name = decodeProjectLink)]
-pub fn decode_project_link(url: &str) -> Result<JsValue, JsValue> {
-    to_js(&gpuplan_core::share::decode_project(url))
+pub fn decode_project_link(url: &str, lang: Option<String>) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Decoded {
+        #[serde(flatten)]
+        link: gpuplan_core::share::ProjectLink,
+        notices: Vec<String>,
+    }
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    let link = gpuplan_core::share::decode_project(url);
+    let notices = link.ignored.iter().map(|i| i.describe(lang)).collect();
+    to_js(&Decoded { link, notices })
 }
 
 /// `encodeProjectLink(project)`: the share-link query string for a project.

@@ -56,9 +56,15 @@ pub fn decode_project(input: &str) -> ProjectLink {
         ignored.push(Ignored {
             key: "wl".into(),
             value: names.len().to_string(),
-            reason: Reason::OutOfRange,
+            reason: Reason::TooManyWorkloads,
         });
         names.truncate(MAX_WORKLOADS);
+    }
+    // A workload's key beyond the list: read by nobody, so said.
+    for (key, value) in &pairs {
+        if index(key).is_some_and(|(i, _)| i >= names.len()) {
+            ignored.push(Ignored { key: key.clone(), value: value.clone(), reason: Reason::NoSuchWorkload });
+        }
     }
     // Display keys and anything unknown: read by the version 1 reader on its own.
     let top: Vec<String> = pairs
@@ -207,12 +213,51 @@ mod tests {
         let link = decode_project(&q);
         assert_eq!(link.project.workloads.len(), MAX_WORKLOADS);
         let keys: Vec<(&str, Reason)> = link.ignored.iter().map(|i| (i.key.as_str(), i.reason)).collect();
-        assert!(keys.contains(&("wl", Reason::OutOfRange)), "{keys:?}");
+        assert!(keys.contains(&("wl", Reason::TooManyWorkloads)), "{keys:?}");
         assert!(keys.contains(&("1.ctx", Reason::BadValue)), "{keys:?}");
         assert!(keys.contains(&("2.m", Reason::BadValue)), "{keys:?}");
         // Workloads without a model are refused by name, never filled in.
         let errs = link.project.validate();
         assert!(errs.iter().any(|e| e.field == "workloads[1].plan.model"), "{errs:?}");
+    }
+
+    /// A hand-edited link: every key it carries is used, or listed with
+    /// why not, or refused by the budget with its field; none is lost unseen.
+    #[test]
+    fn hand_edited_links_say_what_they_left_out() {
+        let q = "v=2&wl=train,serve&0.t=train&0.m=qwen2.5-7b&1.m=qwen2.5-7b&1.re=nobody&1.sm=soon\
+                 &2.m=llama-3.1-8b&7.ctx=4096&x.m=a&pcur=EUR&pfx=-1";
+        let link = decode_project(q);
+        let keys: Vec<(&str, Reason)> = link.ignored.iter().map(|i| (i.key.as_str(), i.reason)).collect();
+        for expected in [
+            ("2.m", Reason::NoSuchWorkload),
+            ("7.ctx", Reason::NoSuchWorkload),
+            ("x.m", Reason::UnknownKey),
+            ("1.sm", Reason::BadValue),
+            ("pcur", Reason::BadValue),
+        ] {
+            assert!(keys.contains(&expected), "{expected:?} in {keys:?}");
+        }
+        for i in &link.ignored {
+            assert!(!i.describe(Lang::Zh).is_empty() && !i.describe(Lang::En).is_empty());
+        }
+        let fields: Vec<String> = link.project.validate().into_iter().map(|e| e.field).collect();
+        assert!(fields.contains(&"cny_per_usd".to_string()), "{fields:?}");
+        assert!(fields.contains(&"workloads[1].reuse".to_string()), "{fields:?}");
+        // A list of names with nothing behind them opens as workloads without a model.
+        let bare = decode_project("v=2&wl=a,b").project;
+        let errs: Vec<String> = bare.validate().into_iter().map(|e| e.field).collect();
+        assert_eq!(errs, ["workloads[0].plan.model", "workloads[1].plan.model"]);
+    }
+
+    #[test]
+    fn too_many_workloads_say_how_many_opened() {
+        let names: Vec<String> = (0..1000).map(|i| format!("w{i}")).collect();
+        let link = decode_project(&format!("v=2&wl={}", names.join(",")));
+        let notice = link.ignored.iter().find(|i| i.key == "wl").map(|i| i.describe(Lang::En));
+        if Lang::En.carried() {
+            assert!(notice.is_some_and(|n| n.contains("first 16")), "{:?}", link.ignored);
+        }
     }
 
     /// Names with separators and an unnamed workload keep their places.

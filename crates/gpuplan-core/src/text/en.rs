@@ -48,6 +48,14 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::RuleOverlapsReused => {
             "overlaps the workload whose machines it takes over: the same cards cannot run both at once"
         }
+        Key::RuleReuseNotChained => {
+            "takes over machines that were themselves taken over: name the workload that first rented them"
+        }
+        Key::RuleReusedOnce => "another workload already takes over these machines: each can be carried on once",
+        Key::RuleReuseOptionUnavailable => {
+            "the chosen purchase option cannot hold the machines from the earlier workload's start; set a start or drop the reuse"
+        }
+        Key::RuleKeepOneWorkload => "a project keeps at least one workload: add another before removing this one",
         Key::RuleOther => "contradicts another field",
         Key::NoteMoeResident => "MoE: every expert stays resident; only the active experts compute per token (speed, not memory).",
         Key::NoteVllmPoolUnknown => "vLLM reserves its KV pool up to card memory × gpu_memory_utilization; with no card chosen, only what the requests need is counted.",
@@ -151,6 +159,8 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::LinkOutOfRange => "out of range",
         Key::LinkNewerVersion => "from a newer version",
         Key::LinkNotApplicable => "does not apply to the chosen model",
+        Key::LinkNoSuchWorkload => "names a workload the link's list (wl) does not hold; left out",
+        Key::LinkTooManyWorkloads => "more workloads than a project holds: the first {max} opened, the rest left out",
         Key::FileTruncated => "the file ends inside its header (needs at least {bytes} bytes)",
         Key::FileNotThisFormat => "not a file of this format",
         Key::FileUnsupported => "not supported: {what}",
