@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use gpuplan_core::cost::{CostReport, OptionCost};
+use gpuplan_core::cost::{Category, CostReport, OptionCost};
 use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{age, Age};
 use gpuplan_core::report;
@@ -15,8 +15,12 @@ use crate::error::CliError;
 use crate::market;
 use crate::out;
 
-/// Options shown in text when the shipped market is priced (`--top` to change).
+/// Options shown in text when the shipped market or a big sheet is priced
+/// (`--top` to change).
 const MARKET_TOP: usize = 20;
+
+/// Options a sheet may hold and still be shown whole by default.
+const SHOWN_WHOLE: usize = 100;
 
 /// The JSON output: the cost report, the date ages were taken on, and each option's age.
 #[derive(Serialize)]
@@ -55,7 +59,8 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
             out::line(&text);
         }
         Format::Text => {
-            let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
+            let big = offers.market || cost.options.len() > SHOWN_WHOLE;
+            let top = top.unwrap_or(if big { MARKET_TOP } else { usize::MAX });
             if let Some(s) = &report.selection {
                 out::line(&format!("{} {}", lang.pick("所选配置：", "Selection:"), s.describe(lang)));
             }
@@ -89,15 +94,21 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
             o.total.text(),
             per_gpu_hour,
             o.compute.text(),
-            o.storage.text(),
-            o.ip.text(),
-            o.network.text(),
+            part(o, Category::Storage, lang),
+            part(o, Category::Ip, lang),
+            part(o, Category::Network, lang),
             o.other.text(),
         ));
         out.push_str(&format!("     {}\n", provenance(o, lang, today)));
+        for note in o.price_notes(lang) {
+            out.push_str(&format!("     {note}\n"));
+        }
         if let Some(loss) = &o.loss {
             out.push_str(&format!("     {}\n", loss.text(lang, cost.currency)));
         }
+    }
+    if let Some(list) = cost.best_list_text(lang) {
+        out.push_str(&format!("     {list}\n"));
     }
     let hidden = cost.options.len().saturating_sub(top);
     if hidden > 0 {
@@ -108,6 +119,15 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
     }
     out.push_str(&skipped(cost, lang));
     out
+}
+
+/// A side part of the bill, or "n/a" where the offer has no price for it.
+fn part(o: &OptionCost, cat: Category, lang: Lang) -> String {
+    if o.unpriced.contains(&cat) {
+        lang.pick("无价格", "n/a").to_string()
+    } else {
+        o.part(cat).text()
+    }
 }
 
 /// "AWS · us-east-1 · as of 2026-03 (9 months, stale) · 8 GPUs per instance"

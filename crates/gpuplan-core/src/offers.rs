@@ -124,6 +124,35 @@ pub struct Band {
     pub per_mbps_month: f64,
 }
 
+/// How an offer's prices are set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pricing {
+    /// The provider's published price.
+    #[default]
+    List,
+    /// One host's offer on a marketplace when the catalog was read (Vast.ai):
+    /// it comes and goes, and another host asks another price.
+    Marketplace,
+    /// The floor of an auction's bids (Mithril): the price paid is whatever clears.
+    Auction,
+}
+
+impl Pricing {
+    pub fn is_list(&self) -> bool {
+        *self == Pricing::List
+    }
+}
+
+/// A side price an offer's source does not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Storage,
+    Ip,
+    Egress,
+}
+
 /// One provider's instance of a catalog GPU, with every way to pay for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -160,6 +189,13 @@ pub struct Offer {
     pub host: bool,
     /// What the source leaves out or what was assumed.
     pub note: Text,
+    /// List, marketplace or auction price.
+    #[serde(skip_serializing_if = "Pricing::is_list")]
+    pub pricing: Pricing,
+    /// Side prices not in the source: billed as nothing, and every total
+    /// that leaves one out says so, until the user fills it in.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unknown: Vec<Side>,
 }
 
 impl Default for Offer {
@@ -186,6 +222,8 @@ impl Default for Offer {
             date: Cow::Borrowed(""),
             host: false,
             note: Cow::Borrowed(""),
+            pricing: Pricing::List,
+            unknown: Vec::new(),
         }
     }
 }

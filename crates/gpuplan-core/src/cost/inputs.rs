@@ -72,6 +72,10 @@ pub struct Edit {
     pub value: f64,
 }
 
+/// The default exchange rate, CNY per USD, and the day it was published.
+pub const DEFAULT_CNY_PER_USD: f64 = 7.0197;
+pub const DEFAULT_FX_DATE: &str = "2026-01-08";
+
 /// The user's cost settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -103,6 +107,9 @@ pub struct CostInputs {
     pub currency: Currency,
     /// Exchange rate, CNY per USD.
     pub cny_per_usd: f64,
+    /// The day `cny_per_usd` was taken on ("" = the default rate's day
+    /// while the rate is the default one, else undated).
+    pub fx_date: String,
     /// Assumed spot interruptions per instance-day (an offer may set its own).
     pub spot_per_day: f64,
     /// Checkpoint interval, minutes (seed 002: 5-10 for batch jobs).
@@ -123,6 +130,26 @@ pub struct CostInputs {
     pub offers: Vec<Offer>,
 }
 
+/// The exchange rate a bill was converted at, and its day (None: the
+/// user's own rate, undated).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fx {
+    pub cny_per_usd: f64,
+    pub date: Option<String>,
+}
+
+impl CostInputs {
+    /// The rate in use and its day.
+    pub fn fx(&self) -> Fx {
+        let date = match self.fx_date.trim() {
+            "" if self.cny_per_usd == DEFAULT_CNY_PER_USD => Some(DEFAULT_FX_DATE.to_string()),
+            "" => None,
+            day => Some(day.to_string()),
+        };
+        Fx { cny_per_usd: self.cny_per_usd, date }
+    }
+}
+
 impl Default for CostInputs {
     fn default() -> Self {
         Self {
@@ -141,7 +168,8 @@ impl Default for CostInputs {
             currency: Currency::Usd,
             // CFETS central parity of 2026-01-08 (docs/market.md); rates
             // move, so the user sets their own.
-            cny_per_usd: 7.0197,
+            cny_per_usd: DEFAULT_CNY_PER_USD,
+            fx_date: String::new(),
             // An assumption, not a measurement: one interruption a day; AWS's
             // Spot Instance Advisor gives only monthly frequency bands.
             spot_per_day: 1.0,
