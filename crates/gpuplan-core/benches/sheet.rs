@@ -1,13 +1,11 @@
 //! A big price sheet read and ranked, natively: a synthetic SkyPilot
 //! per-region sheet (`SHEET_ROWS` rows, 100,000 by default) is imported and
 //! the default plan priced against its offers. Prints the time of each step
-//! and the peak memory reading added, counted by a wrapping allocator.
+//! and the peak resident memory each adds.
 
 #![allow(clippy::disallowed_methods, reason = "a native bench reads the clock")]
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use gpuplan_core::lang::Lang;
@@ -18,36 +16,22 @@ use gpuplan_core::report::evaluate_with;
 #[path = "../tests/support/sheet.rs"]
 mod sheet;
 
-/// The system allocator, counting bytes in use and their peak.
-struct Counting;
-
-static IN_USE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = IN_USE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
+/// A line of /proc/self/status in bytes ("VmRSS", "VmHWM"); 0 off Linux.
+fn status_kb(key: &str) -> usize {
+    let text = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let line = text.lines().find(|l| l.starts_with(key)).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse::<usize>().ok()).unwrap_or(0) * 1024
 }
 
-#[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// Runs `f`, returning its value, seconds and the peak bytes it added.
+/// Runs `f`, returning its value, seconds and the peak resident memory it
+/// added (Linux resets the peak on writing 5 to clear_refs).
 fn measure<T>(f: impl FnOnce() -> T) -> (T, f64, usize) {
-    let base = IN_USE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let base = status_kb("VmRSS");
     let t = Instant::now();
     let value = black_box(f());
     let secs = t.elapsed().as_secs_f64();
-    (value, secs, PEAK.load(Ordering::Relaxed).saturating_sub(base))
+    (value, secs, status_kb("VmHWM").saturating_sub(base))
 }
 
 fn main() {

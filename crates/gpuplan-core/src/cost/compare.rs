@@ -10,7 +10,7 @@ use super::bill::{build, Bill, BuildError};
 use super::inputs::{CostInputs, Fx, Horizon, PriceKey};
 use super::line::{Accrual, Category, Line};
 use super::options::{OptionKind, Unavailable};
-use super::usage::{Demand, Usage};
+use super::usage::{Demand, Need, Usage};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
 use crate::money::{num, Currency, Money};
@@ -19,6 +19,10 @@ use crate::text::{self, Key};
 
 /// Intervals in each cost-over-time series.
 const SERIES_STEPS: u32 = 48;
+
+/// Options, first in rank, whose bill lines carry their derivation text
+/// when there are more: the rest carry the amounts alone.
+pub const DETAILED_OPTIONS: usize = 200;
 
 /// Options, first in rank, that get a cost-over-time series and break-even
 /// points: the chart draws a few, and curves for a whole market's options
@@ -259,12 +263,21 @@ pub fn compare(
     if !errs.is_empty() {
         return Err(errs);
     }
-    let mut options = Vec::new();
-    let mut skipped = Vec::new();
-    for offer in &offers {
-        price_offer(offer, inputs, demand, &mut options, &mut skipped);
-    }
+    let price_all = || {
+        let (mut options, mut skipped) = (Vec::new(), Vec::new());
+        for offer in &offers {
+            price_offer(offer, inputs, demand, &mut options, &mut skipped);
+        }
+        (options, skipped)
+    };
+    // A big sheet is priced without derivation text, then the options near
+    // the top get theirs: formatting every formula was most of its time.
+    let detailed = offers.len() * OptionKind::ALL.len() <= DETAILED_OPTIONS;
+    let (mut options, skipped) = if detailed { price_all() } else { crate::derivation::quiet(price_all) };
     rank(&mut options, inputs);
+    if !detailed {
+        explain(&mut options, &offers, inputs, demand);
+    }
     add_series(&mut options);
     let break_even = break_evens(&options);
     let first = options.first().filter(|o| o.meets);
@@ -334,6 +347,30 @@ fn apply_edit(offer: &mut Offer, key: PriceKey, value: f64) {
     }
 }
 
+/// The first [`DETAILED_OPTIONS`] options' lines again, with their derivation text.
+fn explain(options: &mut [OptionCost], offers: &[Offer], inputs: &CostInputs, demand: &Demand) {
+    let mut by_id: HashMap<&str, &Offer> = HashMap::with_capacity(offers.len());
+    for offer in offers {
+        by_id.entry(offer.id.as_ref()).or_insert(offer);
+    }
+    for option in options.iter_mut().take(DETAILED_OPTIONS) {
+        let Some(offer) = by_id.get(option.offer.as_str()) else { continue };
+        let Some(need) = need_for(demand, &offer.gpu) else { continue };
+        let usage = Usage::new(inputs, need, offer.gpus);
+        // Two offers may share an id: a bill is the option's only if its total is.
+        if let Ok(Some(bill)) = build(option.kind, offer, &usage, inputs, demand) {
+            if bill.total == option.total {
+                option.lines = bill.lines;
+            }
+        }
+    }
+}
+
+/// What the plan needs on `gpu`; "custom" names the plan's own card.
+fn need_for<'a>(demand: &'a Demand, gpu: &str) -> Option<&'a Need> {
+    demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom))
+}
+
 fn price_offer(
     offer: &Offer,
     inputs: &CostInputs,
@@ -343,7 +380,7 @@ fn price_offer(
 ) {
     // "custom" names the plan's own card, whatever its id.
     let gpu = offer.gpu.as_ref();
-    let Some(need) = demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom)) else {
+    let Some(need) = need_for(demand, gpu) else {
         let skip = if demand.unfit.iter().any(|g| g == gpu) {
             Skip::DoesNotFit { gpu: gpu.to_string() }
         } else {
@@ -437,8 +474,8 @@ fn unpriced(offer: &Offer, inputs: &CostInputs) -> Vec<Category> {
 }
 
 /// Meeting options by total (then id), then the rest; each loser gets its reason.
-fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
-    options.sort_by(|a, b| b.meets.cmp(&a.meets).then(a.total.cmp(&b.total)).then_with(|| a.id.cmp(&b.id)));
+fn rank(options: &mut Vec<OptionCost>, inputs: &CostInputs) {
+    sort_by_rank(options);
     let best = options.first().filter(|o| o.meets).cloned();
     for (i, option) in options.iter_mut().enumerate() {
         option.rank = i + 1;
@@ -448,6 +485,18 @@ fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
             best.as_ref().filter(|b| b.id != option.id).map(|b| dearer(option, b))
         };
     }
+}
+
+/// Meeting options by total, then id. The sort moves small keys, not the
+/// options: a whole market's options are large to move about.
+fn sort_by_rank(options: &mut Vec<OptionCost>) {
+    let mut slots: Vec<Option<OptionCost>> = options.drain(..).map(Some).collect();
+    fn key(o: Option<&Option<OptionCost>>) -> Option<(bool, Money, &str)> {
+        o?.as_ref().map(|o| (!o.meets, o.total, o.id.as_str()))
+    }
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by(|&a, &b| key(slots.get(a)).cmp(&key(slots.get(b))));
+    options.extend(order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)));
 }
 
 fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
