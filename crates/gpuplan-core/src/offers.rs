@@ -342,8 +342,14 @@ fn aws(
     }
 }
 
-const NO_SIDE_RATES: &str = "The source gives only the GPU price: storage, IP and egress entered as 0 \
-and billing assumed per second without a minimum; enter the provider's rates.";
+const NO_SIDE_RATES: &str = "The source gives only the GPU price: storage, IP and egress prices are \
+not given (totals leave them out) and billing is assumed per second without a minimum; enter the \
+provider's rates.";
+
+/// The side prices a source giving the GPU price alone leaves out.
+fn no_side_prices() -> Vec<Side> {
+    vec![Side::Storage, Side::Ip, Side::Egress]
+}
 
 /// A specialist cloud's hourly offer whose source gives the GPU price only.
 fn cloud(
@@ -364,6 +370,7 @@ fn cloud(
         source: Cow::Borrowed("Provider price page (gpuplan reference billing.md)"),
         date: Cow::Borrowed(date),
         note: Cow::Borrowed(NO_SIDE_RATES),
+        unknown: no_side_prices(),
         ..Offer::default()
     }
 }
@@ -452,8 +459,9 @@ fn guide_rtx4090() -> Offer {
         date: Cow::Borrowed("undated"),
         note: Cow::Borrowed(
             "Monthly at the upper end of the guide's 2,000-2,200 CNY range; billing step, storage, \
-IP and traffic prices not given (entered as 0).",
+IP and traffic prices not given (totals leave them out).",
         ),
+        unknown: no_side_prices(),
         ..Offer::default()
     }
 }
