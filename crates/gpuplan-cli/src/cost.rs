@@ -110,6 +110,9 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
     if let Some(list) = cost.best_list_text(lang) {
         out.push_str(&format!("     {list}\n"));
     }
+    if cost.options.iter().any(|o| o.offer_currency != cost.currency) {
+        out.push_str(&format!("     {}\n", rate(cost, lang)));
+    }
     let hidden = cost.options.len().saturating_sub(top);
     if hidden > 0 {
         out.push_str(&match lang {
@@ -119,6 +122,19 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
     }
     out.push_str(&skipped(cost, lang));
     out
+}
+
+/// "at 7.0197 CNY per USD (2026-01-08)": the rate the bill converts at.
+fn rate(cost: &CostReport, lang: Lang) -> String {
+    let day = match (&cost.fx.date, lang) {
+        (Some(day), _) => day.clone(),
+        (None, Lang::Zh) => "未注明日期".to_string(),
+        (None, Lang::En) => "undated".to_string(),
+    };
+    match lang {
+        Lang::Zh => format!("汇率：1 USD = {} CNY（{day}）", cost.fx.cny_per_usd),
+        Lang::En => format!("converted at {} CNY per USD ({day})", cost.fx.cny_per_usd),
+    }
 }
 
 /// A side part of the bill, or "n/a" where the offer has no price for it.

@@ -76,6 +76,9 @@ pub struct Edit {
 pub const DEFAULT_CNY_PER_USD: f64 = 7.0197;
 pub const DEFAULT_FX_DATE: &str = "2026-01-08";
 
+/// Longest day text for the rate ("2026-01-08", or a note like "bank, 8 Jan").
+const FX_DATE_CHARS: usize = 32;
+
 /// The user's cost settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -206,6 +209,9 @@ impl CostInputs {
         pct.check_f64("cost.debug_pct", self.debug_pct, errs);
         pct.check_f64("cost.contingency_pct", self.contingency_pct, errs);
         Limit::real(0.01, 1000.0).check_f64("cost.cny_per_usd", self.cny_per_usd, errs);
+        if self.fx_date.chars().count() > FX_DATE_CHARS {
+            errs.push(FieldError::new("cost.fx_date", Problem::TooLong { max: FX_DATE_CHARS }));
+        }
         Limit::real(0.0, 1000.0).check_f64("cost.spot_per_day", self.spot_per_day, errs);
         Limit::real(0.1, 10_000.0).check_f64("cost.ckpt_min", self.ckpt_min, errs);
         Limit::real(0.0, 10_000.0).check_f64("cost.restart_min", self.restart_min, errs);
