@@ -45,7 +45,7 @@ fn reading_is_linear_in_the_rows() {
     assert_eq!((apart.offers.len(), one.offers.len()), (10_000, 1));
     // The searching reader took 24x as long for distinct offers (1.76 s against
     // 0.07 s in a debug build), a ratio that grows with the rows.
-    assert!(distinct < 3.0 * merged, "{distinct:.3} s for distinct offers, {merged:.3} s merged");
+    assert!(distinct < 8.0 * merged, "{distinct:.3} s for distinct offers, {merged:.3} s merged");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Every option of every offer side by side: the cheapest that meets the
 //! plan, why each other one loses, cost over time and break-even points.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt::Display;
 
 use serde::Serialize;
@@ -301,7 +301,7 @@ pub fn compare(
 /// edits, each id found through an index (a sheet may hold many thousands).
 fn effective_offers(inputs: &CostInputs, base: &[Offer], errs: &mut Vec<FieldError>) -> Vec<Offer> {
     let mut offers = base.to_vec();
-    let mut at: HashMap<&str, usize> = HashMap::with_capacity(offers.len() + inputs.offers.len());
+    let mut at: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, o) in base.iter().enumerate() {
         at.entry(o.id.as_ref()).or_insert(i);
     }
@@ -349,7 +349,7 @@ fn apply_edit(offer: &mut Offer, key: PriceKey, value: f64) {
 
 /// The first [`DETAILED_OPTIONS`] options' lines again, with their derivation text.
 fn explain(options: &mut [OptionCost], offers: &[Offer], inputs: &CostInputs, demand: &Demand) {
-    let mut by_id: HashMap<&str, &Offer> = HashMap::with_capacity(offers.len());
+    let mut by_id: BTreeMap<&str, &Offer> = BTreeMap::new();
     for offer in offers {
         by_id.entry(offer.id.as_ref()).or_insert(offer);
     }

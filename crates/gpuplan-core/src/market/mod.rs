@@ -21,7 +21,7 @@ pub use filter::{Buy, Filter};
 pub use own::{export, VERSION};
 pub use sky::Defaults;
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -77,7 +77,7 @@ impl Import {
     /// Adds another import's offers (same id: the later one wins), items
     /// and notices, finding each id through an index rather than a search.
     pub fn extend(&mut self, other: Import) {
-        let mut at: HashMap<String, usize> =
+        let mut at: BTreeMap<String, usize> =
             self.offers.iter().enumerate().map(|(i, o)| (o.id.to_string(), i)).collect();
         for offer in other.offers {
             match at.get(offer.id.as_ref()).and_then(|&i| self.offers.get_mut(i)) {
@@ -90,7 +90,7 @@ impl Import {
         }
         self.items.extend(other.items);
         self.notices.extend(other.notices);
-        let mut named: HashMap<String, usize> =
+        let mut named: BTreeMap<String, usize> =
             self.unmapped.iter().enumerate().map(|(i, u)| (u.name.clone(), i)).collect();
         for u in other.unmapped {
             match named.get(&u.name).and_then(|&i| self.unmapped.get_mut(i)) {

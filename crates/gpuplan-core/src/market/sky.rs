@@ -7,7 +7,7 @@
 //! instance-hour unless a `Currency` column says otherwise.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::csv::{records, Record};
 use super::{alias, notes, Import, Notice, Unmapped};
@@ -98,7 +98,7 @@ pub struct Defaults<'a> {
 }
 
 /// Reads a sheet; bad rows become notices and the rest load. Rows stream
-/// through: each is read, checked and merged by its id in constant time, so
+/// through: each is read, checked and merged by its id through an index, so
 /// a sheet of a whole provider's catalog reads in time and memory in step
 /// with its rows.
 pub fn import(text: &str, d: &Defaults, out: &mut Import) {
@@ -210,10 +210,10 @@ fn row(
 /// finds its earlier rows without searching them.
 #[derive(Default)]
 struct Merged {
-    offers: HashMap<String, usize>,
-    unmapped: HashMap<String, usize>,
+    offers: BTreeMap<String, usize>,
+    unmapped: BTreeMap<String, usize>,
     /// Accelerator names already looked up in the catalog.
-    cards: HashMap<String, Option<&'static str>>,
+    cards: BTreeMap<String, Option<&'static str>>,
 }
 
 impl Merged {
