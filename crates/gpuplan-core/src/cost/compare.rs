@@ -510,9 +510,10 @@ fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
 }
 
 /// Cumulative cost of the first [`SERIES_OPTIONS`] options on one shared
-/// axis: evenly spaced hours plus every hour where some curve bends or jumps. A jump (an upfront or a
-/// monthly payment) appears as two points at the same hour, before and after,
-/// so the curves are exactly linear between consecutive points.
+/// axis: evenly spaced hours plus every hour where some curve bends or
+/// jumps. A jump (an upfront or a monthly payment) appears as two points at
+/// the same hour, before and after, so the curves are exactly linear
+/// between consecutive points.
 fn add_series(options: &mut [OptionCost]) {
     let end = options.iter().map(|o| o.horizon_hours).fold(0.0, f64::max);
     let mut hours: Vec<f64> =
