@@ -14,7 +14,7 @@ const USAGE: &str = "usage: cargo xtask <serve|test|build|sizes>
           release build with size budget, browser end-to-end suite
   build   the release bundle only, with its size table
   sizes   the size table of an existing dist/
-  bench   release bundle sizes, native core timings and browser timings
+  bench   release bundle sizes, native core and big-sheet timings and browser timings
           (with GPUPLAN_BASELINE=<another dist/>, also A/B against it)";
 
 fn main() -> ExitCode {
@@ -44,6 +44,9 @@ fn bench() -> sh::Result {
     tools::ensure_browser_tools()?;
     build::release()?;
     sh::step("core timings (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "report"]))?;
+    // A 100,000-row synthetic SkyPilot sheet read and ranked: at most 1 s
+    // and 1 KB of peak memory per row read (docs/performance.md).
+    sh::step("big price sheet (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "sheet"]))?;
     let mut perf = std::process::Command::new("node");
     perf.arg("tests/e2e/perf.mjs");
     sh::step("browser timings", perf)?;

@@ -267,6 +267,7 @@ const FIELD_FLAGS: &[(&str, &str, Kind, By)] = &[
     ("qps", "inference.target_qps", Kind::Positive, By::Fit),
     ("currency", "cost.currency", Kind::Name(|v| named(v, &CURRENCIES)), By::Quote),
     ("fx", "cost.cny_per_usd", Kind::Number, By::Quote),
+    ("fx-date", "cost.fx_date", Kind::Id, By::Quote),
     ("cuda", "cuda", Kind::Version, By::Checklist),
 ];
 

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use gpuplan_core::cost::{CostReport, OptionCost};
+use gpuplan_core::cost::{Category, CostReport, OptionCost};
 use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{age, Age};
 use gpuplan_core::readback::Readback;
@@ -16,8 +16,12 @@ use crate::error::CliError;
 use crate::market;
 use crate::out;
 
-/// Options shown in text when the shipped market is priced (`--top` to change).
+/// Options shown in text when the shipped market or a big sheet is priced
+/// (`--top` to change).
 const MARKET_TOP: usize = 20;
+
+/// Options a sheet may hold and still be shown whole by default.
+const SHOWN_WHOLE: usize = 100;
 
 /// The JSON output: the cost report, the date ages were taken on, and each option's age.
 #[derive(Serialize)]
@@ -70,7 +74,8 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
             out::line(&text);
         }
         Format::Text => {
-            let top = top.unwrap_or(if offers.market { MARKET_TOP } else { usize::MAX });
+            let big = offers.market || cost.options.len() > SHOWN_WHOLE;
+            let top = top.unwrap_or(if big { MARKET_TOP } else { usize::MAX });
             if let Some(b) = &back {
                 out::print(&crate::measured::text(b, lang));
             }
@@ -107,15 +112,24 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
             o.total.text(),
             per_gpu_hour,
             o.compute.text(),
-            o.storage.text(),
-            o.ip.text(),
-            o.network.text(),
+            part(o, Category::Storage, lang),
+            part(o, Category::Ip, lang),
+            part(o, Category::Network, lang),
             o.other.text(),
         ));
         out.push_str(&format!("     {}\n", provenance(o, lang, today)));
+        for note in o.price_notes(lang) {
+            out.push_str(&format!("     {note}\n"));
+        }
         if let Some(loss) = &o.loss {
             out.push_str(&format!("     {}\n", loss.text(lang, cost.currency)));
         }
+    }
+    if let Some(list) = cost.best_list_text(lang) {
+        out.push_str(&format!("     {list}\n"));
+    }
+    if cost.options.iter().any(|o| o.offer_currency != cost.currency) {
+        out.push_str(&format!("     {}\n", rate(cost, lang)));
     }
     let hidden = cost.options.len().saturating_sub(top);
     if hidden > 0 {
@@ -126,6 +140,28 @@ fn text(cost: &CostReport, lang: Lang, today: &str, top: usize) -> String {
     }
     out.push_str(&skipped(cost, lang));
     out
+}
+
+/// "at 7.0197 CNY per USD (2026-01-08)": the rate the bill converts at.
+fn rate(cost: &CostReport, lang: Lang) -> String {
+    let day = match (&cost.fx.date, lang) {
+        (Some(day), _) => day.clone(),
+        (None, Lang::Zh) => "未注明日期".to_string(),
+        (None, Lang::En) => "undated".to_string(),
+    };
+    match lang {
+        Lang::Zh => format!("汇率：1 USD = {} CNY（{day}）", cost.fx.cny_per_usd),
+        Lang::En => format!("converted at {} CNY per USD ({day})", cost.fx.cny_per_usd),
+    }
+}
+
+/// A side part of the bill, or "n/a" where the offer has no price for it.
+fn part(o: &OptionCost, cat: Category, lang: Lang) -> String {
+    if o.unpriced.contains(&cat) {
+        lang.pick("无价格", "n/a").to_string()
+    } else {
+        o.part(cat).text()
+    }
 }
 
 /// "AWS · us-east-1 · as of 2026-03 (9 months, stale) · 8 GPUs per instance"

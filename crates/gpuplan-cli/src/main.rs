@@ -82,13 +82,15 @@ offer flags (cost, checklist):
                          with it only the sheets are priced, --market adds the shipped market
   --hourly X --monthly X --spot X [--instance-gpus N]
                          a quick quote on the plan's GPU (--gpu), in --currency
-  --currency usd|cny     the bill's currency (and a quote's); --fx X sets CNY per USD
+  --currency usd|cny     the bill's currency (and a quote's); --fx X sets CNY per USD,
+                         --fx-date D the day of that rate (shown with the bill)
   --no-market            the built-in examples only, without the shipped market
   --provider P --region R --price-currency usd|cny --offer-gpu ID --buy od|spot|commit
                          market filters (repeatable or comma-separated)
   --today YYYY-MM-DD     date prices are aged against (default: the system date);
                          prices six months old or more are marked stale
-  --top N                options shown in text (default 20 with the shipped market)
+  --top N                options shown in text (default 20 with the shipped market
+                         or a sheet of more than 100 options)
   --export-offers FILE   write the offers (after the filters) and line items as gpuplan offers JSON
                          instead of pricing them
 measured flags (estimate, cost, checklist):

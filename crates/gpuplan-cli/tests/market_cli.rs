@@ -160,3 +160,30 @@ fn a_training_deadline_applies_across_the_market() {
     assert!(v["best"].is_null());
     assert!(v["options"].as_array().unwrap().iter().all(|o| o["loss"]["why"] == "deadline"));
 }
+
+#[test]
+fn an_auction_answer_says_so_and_names_the_cheapest_list_price() {
+    let args = [
+        "cost",
+        "--model",
+        "llama-3.1-70b",
+        "--weights",
+        "fp8",
+        "--offer-gpu",
+        "h100-sxm",
+        "--buy",
+        "od",
+        "--today",
+        "2026-12-07",
+    ];
+    let v = json(&[&args[..], &["--format", "json"]].concat());
+    let best = v["options"].as_array().unwrap().iter().find(|o| o["id"] == v["best"]).unwrap();
+    assert_eq!((best["provider"].as_str(), best["pricing"].as_str()), (Some("Mithril"), Some("auction")));
+    assert_eq!(best["unpriced"], serde_json::json!(["storage", "ip", "network"]));
+    let list = v["options"].as_array().unwrap().iter().find(|o| o["id"] == v["best_list"]).unwrap();
+    assert_eq!(list["pricing"], "list");
+    assert_eq!(v["fx"]["date"], "2026-01-08");
+    let text = stdout(&[&args[..], &["--top", "1"]].concat());
+    assert!(text.contains("auction price") && text.contains("cheapest at a list price"), "{text}");
+    assert!(text.contains("n/a"), "{text}");
+}

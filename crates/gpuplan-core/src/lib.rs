@@ -24,6 +24,7 @@ pub mod hardware;
 pub mod in_flight;
 pub mod lang;
 pub mod market;
+pub mod market_view;
 pub mod measured;
 pub mod memory;
 pub mod model;

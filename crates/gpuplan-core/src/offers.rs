@@ -124,6 +124,35 @@ pub struct Band {
     pub per_mbps_month: f64,
 }
 
+/// How an offer's prices are set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pricing {
+    /// The provider's published price.
+    #[default]
+    List,
+    /// One host's offer on a marketplace when the catalog was read (Vast.ai):
+    /// it comes and goes, and another host asks another price.
+    Marketplace,
+    /// The floor of an auction's bids (Mithril): the price paid is whatever clears.
+    Auction,
+}
+
+impl Pricing {
+    pub fn is_list(&self) -> bool {
+        *self == Pricing::List
+    }
+}
+
+/// A side price an offer's source does not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Storage,
+    Ip,
+    Egress,
+}
+
 /// One provider's instance of a catalog GPU, with every way to pay for it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -160,6 +189,13 @@ pub struct Offer {
     pub host: bool,
     /// What the source leaves out or what was assumed.
     pub note: Text,
+    /// List, marketplace or auction price.
+    #[serde(skip_serializing_if = "Pricing::is_list")]
+    pub pricing: Pricing,
+    /// Side prices not in the source: billed as nothing, and every total
+    /// that leaves one out says so, until the user fills it in.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unknown: Vec<Side>,
 }
 
 impl Default for Offer {
@@ -186,6 +222,8 @@ impl Default for Offer {
             date: Cow::Borrowed(""),
             host: false,
             note: Cow::Borrowed(""),
+            pricing: Pricing::List,
+            unknown: Vec::new(),
         }
     }
 }
@@ -304,8 +342,14 @@ fn aws(
     }
 }
 
-const NO_SIDE_RATES: &str = "The source gives only the GPU price: storage, IP and egress entered as 0 \
-and billing assumed per second without a minimum; enter the provider's rates.";
+const NO_SIDE_RATES: &str = "The source gives only the GPU price: storage, IP and egress prices are \
+not given (totals leave them out) and billing is assumed per second without a minimum; enter the \
+provider's rates.";
+
+/// The side prices a source giving the GPU price alone leaves out.
+fn no_side_prices() -> Vec<Side> {
+    vec![Side::Storage, Side::Ip, Side::Egress]
+}
 
 /// A specialist cloud's hourly offer whose source gives the GPU price only.
 fn cloud(
@@ -326,6 +370,7 @@ fn cloud(
         source: Cow::Borrowed("Provider price page (gpuplan reference billing.md)"),
         date: Cow::Borrowed(date),
         note: Cow::Borrowed(NO_SIDE_RATES),
+        unknown: no_side_prices(),
         ..Offer::default()
     }
 }
@@ -414,8 +459,9 @@ fn guide_rtx4090() -> Offer {
         date: Cow::Borrowed("undated"),
         note: Cow::Borrowed(
             "Monthly at the upper end of the guide's 2,000-2,200 CNY range; billing step, storage, \
-IP and traffic prices not given (entered as 0).",
+IP and traffic prices not given (totals leave them out).",
         ),
+        unknown: no_side_prices(),
         ..Offer::default()
     }
 }

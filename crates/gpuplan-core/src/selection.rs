@@ -16,12 +16,13 @@ use std::fmt::Display;
 
 use serde::Serialize;
 
-use crate::cost::{CostReport, OptionCost, OptionKind};
+use crate::cost::{Category, CostReport, OptionCost, OptionKind};
 use crate::error::FieldError;
 use crate::fit::{FitReport, GpuFit};
 use crate::hardware::Gpu;
 use crate::lang::Lang;
 use crate::money::Money;
+use crate::offers::Pricing;
 use crate::placement::{ModelSize, Placement};
 use crate::plan::{Parallel, Plan, Shard, Task};
 use crate::speed::SpeedSummary;
@@ -53,6 +54,10 @@ pub struct Purchase {
     /// Hours of work on the GPUs (training), and the hours billed to the end of the horizon.
     pub run_hours: f64,
     pub horizon_hours: f64,
+    /// List, marketplace or auction price.
+    pub pricing: Pricing,
+    /// Parts of the bill the offer has no price for (the total leaves them out).
+    pub unpriced: Vec<Category>,
 }
 
 impl Purchase {
@@ -67,6 +72,8 @@ impl Purchase {
             total: o.total,
             run_hours: o.run_hours,
             horizon_hours: o.horizon_hours,
+            pricing: o.pricing,
+            unpriced: o.unpriced.clone(),
         }
     }
 }
@@ -120,7 +127,14 @@ impl Selection {
                     ("kind", &o.kind.label(lang)),
                     ("instances", &o.instances),
                 ];
-                text::fill(Key::SelectionOption, lang, &holes)
+                let option = text::fill(Key::SelectionOption, lang, &holes);
+                let note = match o.pricing {
+                    Pricing::List => return option,
+                    Pricing::Marketplace => text::get(Key::PricingMarketplace, lang),
+                    Pricing::Auction => text::get(Key::PricingAuction, lang),
+                };
+                let (open, close) = (lang.pick("（", " ("), lang.pick("）", ")"));
+                format!("{option}{open}{note}{close}")
             }
             None => text::fill(Key::SelectionNoOffer, lang, &[("head", &head)]),
         }

@@ -5,7 +5,9 @@
 use gpuplan_core::cost::Item;
 use gpuplan_core::market::{export, import, Defaults};
 use gpuplan_core::money::Currency;
-use gpuplan_core::offers::{Band, Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot, Tier};
+use gpuplan_core::offers::{
+    Band, Block, Monthly, Offer, OnDemand, Pricing, Reserved, SavingsPlan, Side, Spot, Tier,
+};
 use gpuplan_core::plan::Plan;
 use gpuplan_core::share::{decode, encode};
 use proptest::prelude::*;
@@ -51,6 +53,8 @@ prop_compose! {
         egress in tiers(),
         bandwidth in tiers(),
         text in ("\\PC{0,20}", "[0-9-]{0,10}", "\\PC{0,30}"),
+        pricing in prop_oneof![Just(Pricing::List), Just(Pricing::Marketplace), Just(Pricing::Auction)],
+        unknown in proptest::sample::subsequence(vec![Side::Storage, Side::Ip, Side::Egress], 0..=3),
     ) -> Offer {
         Offer {
             id: id.into(),
@@ -74,6 +78,8 @@ prop_compose! {
             date: text.1.into(),
             note: text.2.into(),
             host: false,
+            pricing,
+            unknown,
         }
     }
 }

@@ -282,3 +282,33 @@ pub fn market(skypilot_csv: &str, cn_json: &str) -> Result<JsValue, JsValue> {
     all.extend(market::shipped(skypilot_csv, cn_json));
     to_js(&all)
 }
+
+/// `marketView(plan, offers, query, lang)`: the market beside the plan, for
+/// a market table and an answer block. `query` is `{ filter: { providers,
+/// regions, currencies, gpus, buy: ["on_demand" | "spot" | "commitment"] },
+/// currency, cny_per_usd, fx_date, today: "YYYY-MM-DD", limit }` (every
+/// part optional); the answer is `{ currency, fx: { cny_per_usd, date },
+/// today, best, best_list, rows, options, skipped, providers }`, each row
+/// `{ id, label, provider, region, gpu, kind, rank, meets, total,
+/// per_gpu_hour, date, age, stale, pricing, notes, loss }`.
+#[wasm_bindgen(js_name = marketView)]
+pub fn market_view(
+    plan: JsValue,
+    offers: Option<JsValue>,
+    query: Option<JsValue>,
+    lang: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
+    let plan = plan_from(plan)?;
+    let offers = offers_from(offers)?;
+    let query: gpuplan_core::market_view::Query = match query.filter(|q| !q.is_undefined() && !q.is_null()) {
+        Some(q) => {
+            serde_wasm_bindgen::from_value(q).map_err(|e| JsValue::from_str(&format!("query: {e}")))?
+        }
+        None => gpuplan_core::market_view::Query::default(),
+    };
+    match gpuplan_core::market_view::view(&plan, &offers, &query, lang) {
+        Ok(view) => to_js(&view),
+        Err(errs) => Err(invalid(&errs, lang)?),
+    }
+}

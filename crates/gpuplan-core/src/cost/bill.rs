@@ -8,6 +8,7 @@ use super::inputs::{CostInputs, Horizon};
 use super::line::{Accrual, Category, Draft, Fee, Line, LineKind};
 use super::options::{price, Compute, OptionKind, Unavailable};
 use super::usage::{Demand, Usage, HOURS_PER_MONTH};
+use crate::derivation::why;
 use crate::error::FieldError;
 use crate::money::{num, Money};
 use crate::offers::Offer;
@@ -82,7 +83,7 @@ pub fn build(
     let pct = inputs.contingency_pct;
     if pct > 0.0 {
         let base = sum(&lines);
-        let formula = format!("{}% × {}", num(pct), base.text());
+        let formula = why!("{}% × {}", num(pct), base.text());
         let amount = base.units() * pct / 100.0;
         let draft = Draft::new(
             LineKind::Contingency,
@@ -138,7 +139,7 @@ fn timed_drafts(compute: &Compute, offer: &Offer, inputs: &CostInputs) -> Vec<Dr
         Fee::Usage,
         offer.storage_gb_month * inputs.storage_gb * inst * u.horizon_hours / HOURS_PER_MONTH,
         cur,
-        format!(
+        why!(
             "{}/GB-month × {} GB × {} inst × {} h ÷ 730 h",
             num(offer.storage_gb_month),
             num(inputs.storage_gb),
@@ -153,7 +154,7 @@ fn timed_drafts(compute: &Compute, offer: &Offer, inputs: &CostInputs) -> Vec<Dr
         Fee::Usage,
         offer.ip_hour * ips * inst * u.horizon_hours,
         cur,
-        format!(
+        why!(
             "{}/IP-h × {} IP × {} inst × {} h",
             num(offer.ip_hour),
             inputs.ips,
@@ -191,7 +192,7 @@ fn buffer(
     for draft in timed_drafts(&compute, offer, inputs) {
         buffered = buffered.plus(draft.finish(inputs.currency, inputs.cny_per_usd, &path)?.amount);
     }
-    let formula = format!(
+    let formula = why!(
         "bill at {} h × (1 + {}%) = {} h: {} − bill at {} h: {}",
         num(usage.run_hours),
         num(inputs.debug_pct),
@@ -228,7 +229,7 @@ fn network(compute: &Compute, offer: &Offer, inputs: &CostInputs, demand: &Deman
                 draft((
                     kind,
                     cost,
-                    format!("{text} [cheaper than the offer's fixed port: {}/month]", num(port.1)),
+                    why!("{text} [cheaper than the offer's fixed port: {}/month]", num(port.1)),
                 ))
             }
         }
@@ -250,7 +251,7 @@ fn traffic(compute: &Compute, inputs: &CostInputs, demand: &Demand) -> Traffic {
     match inputs.horizon {
         Horizon::Serve if inputs.egress_auto && demand.qps > 0.0 => {
             let (gb, text) = estimate(demand.qps, demand.response_kb, hours_per_day);
-            Traffic { per_month: gb, months: inputs.months, hours_per_day, text: format!("{text}; ") }
+            Traffic { per_month: gb, months: inputs.months, hours_per_day, text: why!("{text}; ") }
         }
         Horizon::Serve => {
             Traffic { per_month: inputs.egress_gb, months: inputs.months, hours_per_day, text: String::new() }
@@ -268,8 +269,8 @@ fn metered(t: &Traffic, compute: &Compute, offer: &Offer) -> (LineKind, f64, Str
     let allowance = compute.allowance_gb * f64::from(compute.usage.instances);
     let billable = (t.per_month - allowance).max(0.0);
     let (per_month_cost, tiers_text) = tiered(billable, &offer.egress);
-    let mut formula = format!("{}({} GB − {} GB included)/month: ", t.text, num(t.per_month), num(allowance));
-    formula.push_str(&format!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(t.months)));
+    let mut formula = why!("{}({} GB − {} GB included)/month: ", t.text, num(t.per_month), num(allowance));
+    formula.push_str(&why!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(t.months)));
     if offer.egress.is_empty() && billable > 0.0 {
         formula.push_str(" [no egress price in this offer]");
     }
@@ -282,7 +283,7 @@ fn fixed(t: &Traffic, offer: &Offer, metered: Option<f64>) -> (LineKind, f64, St
     let (mbps, mbps_text) = mbps_for(t.per_month, t.hours_per_day);
     let whole = mbps.ceil();
     let (per_month_cost, bands_text) = port(whole, &offer.bandwidth);
-    let mut formula = format!(
+    let mut formula = why!(
         "{}{mbps_text}, {} Mbps port: {bands_text} = {}/month × {} months",
         t.text,
         num(whole),
@@ -290,7 +291,7 @@ fn fixed(t: &Traffic, offer: &Offer, metered: Option<f64>) -> (LineKind, f64, St
         num(t.months)
     );
     if let Some(m) = metered {
-        formula.push_str(&format!(" [cheaper than metered egress: {}/month]", num(m)));
+        formula.push_str(&why!(" [cheaper than metered egress: {}/month]", num(m)));
     }
     (LineKind::Port, per_month_cost, formula)
 }
@@ -304,7 +305,7 @@ fn items(u: &Usage, inputs: &CostInputs) -> Vec<Draft> {
         .map(|item| {
             let (native, formula, accrual) = if item.monthly {
                 let accrual = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
-                let formula = format!("{}/month × {} h ÷ 730 h", num(item.amount), num(u.horizon_hours));
+                let formula = why!("{}/month × {} h ÷ 730 h", num(item.amount), num(u.horizon_hours));
                 (item.amount * months, formula, accrual)
             } else {
                 (item.amount, num(item.amount), Accrual::Upfront)

@@ -1,23 +1,33 @@
 //! Every option of every offer side by side: the cheapest that meets the
 //! plan, why each other one loses, cost over time and break-even points.
 
+use std::collections::BTreeMap;
 use std::fmt::Display;
 
 use serde::Serialize;
 
 use super::bill::{build, Bill, BuildError};
-use super::inputs::{CostInputs, Horizon, PriceKey};
+use super::inputs::{CostInputs, Fx, Horizon, PriceKey};
 use super::line::{Accrual, Category, Line};
 use super::options::{OptionKind, Unavailable};
-use super::usage::{Demand, Usage};
+use super::usage::{Demand, Need, Usage};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
 use crate::money::{num, Currency, Money};
-use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
+use crate::offers::{Block, Monthly, Offer, OnDemand, Pricing, Reserved, SavingsPlan, Side, Spot};
 use crate::text::{self, Key};
 
 /// Intervals in each cost-over-time series.
 const SERIES_STEPS: u32 = 48;
+
+/// Options, first in rank, whose bill lines carry their derivation text
+/// when there are more: the rest carry the amounts alone.
+pub const DETAILED_OPTIONS: usize = 200;
+
+/// Options, first in rank, that get a cost-over-time series and break-even
+/// points: the chart draws a few, and curves for a whole market's options
+/// would cost more than pricing them.
+pub const SERIES_OPTIONS: usize = 12;
 
 /// One point of a cumulative cost curve.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -105,12 +115,34 @@ pub struct OptionCost {
     pub source: String,
     pub date: String,
     pub host: bool,
+    /// List, marketplace or auction price (the offer's).
+    pub pricing: Pricing,
+    /// Parts of the bill the plan uses but the offer's source has no price
+    /// for: the total leaves them out (they read 0 in their columns).
+    pub unpriced: Vec<Category>,
 }
 
 impl OptionCost {
     /// Offer name and option in `lang`.
     pub fn label(&self, lang: Lang) -> String {
         format!("{} · {}", self.offer_name, self.kind.label(lang))
+    }
+
+    /// What a reader must know about this option's prices: a marketplace or
+    /// auction price, and the parts of the bill the catalog has no price for.
+    pub fn price_notes(&self, lang: Lang) -> Vec<String> {
+        let mut notes = Vec::new();
+        match self.pricing {
+            Pricing::List => {}
+            Pricing::Marketplace => notes.push(text::get(Key::PricingMarketplace, lang).to_string()),
+            Pricing::Auction => notes.push(text::get(Key::PricingAuction, lang).to_string()),
+        }
+        if !self.unpriced.is_empty() {
+            let sep = lang.pick("、", ", ");
+            let parts: Vec<&str> = self.unpriced.iter().map(|c| c.label(lang)).collect();
+            notes.push(text::fill(Key::Unpriced, lang, &[("parts", &parts.join(sep))]));
+        }
+        notes
     }
 
     pub fn part(&self, cat: Category) -> Money {
@@ -195,6 +227,22 @@ pub struct CostReport {
     pub skipped: Vec<Skipped>,
     /// Crossings of each option's curve with the best one's.
     pub break_even: Vec<BreakEven>,
+    /// Where the best option is a marketplace or auction price: the
+    /// cheapest option at a list price that meets the plan.
+    pub best_list: Option<String>,
+    /// The exchange rate the bill converts at, and its day.
+    pub fx: Fx,
+}
+
+impl CostReport {
+    /// "cheapest at a list price: …", where the best option is a
+    /// marketplace or auction price.
+    pub fn best_list_text(&self, lang: Lang) -> Option<String> {
+        let id = self.best_list.as_ref()?;
+        let o = self.options.iter().find(|o| &o.id == id)?;
+        let (name, total, cur) = (o.label(lang), o.total.text(), self.currency.code());
+        Some(text::fill(Key::BestList, lang, &[("name", &name), ("total", &total), ("cur", &cur)]))
+    }
 }
 
 /// Prices every option of every offer for the demand. `offers` are the
@@ -215,29 +263,59 @@ pub fn compare(
     if !errs.is_empty() {
         return Err(errs);
     }
-    let mut options = Vec::new();
-    let mut skipped = Vec::new();
-    for offer in &offers {
-        price_offer(offer, inputs, demand, &mut options, &mut skipped);
-    }
+    let price_all = || {
+        let (mut options, mut skipped) = (Vec::new(), Vec::new());
+        for offer in &offers {
+            price_offer(offer, inputs, demand, &mut options, &mut skipped);
+        }
+        (options, skipped)
+    };
+    // A big sheet is priced without derivation text, then the options near
+    // the top get theirs: formatting every formula was most of its time.
+    let detailed = offers.len() * OptionKind::ALL.len() <= DETAILED_OPTIONS;
+    let (mut options, skipped) = if detailed { price_all() } else { crate::derivation::quiet(price_all) };
     rank(&mut options, inputs);
+    if !detailed {
+        explain(&mut options, &offers, inputs, demand);
+    }
     add_series(&mut options);
     let break_even = break_evens(&options);
-    let best = options.first().filter(|o| o.meets).map(|o| o.id.clone());
-    Ok(CostReport { currency: inputs.currency, best, options, skipped, break_even })
+    let first = options.first().filter(|o| o.meets);
+    let best = first.map(|o| o.id.clone());
+    let best_list = first
+        .filter(|o| !o.pricing.is_list())
+        .and_then(|_| options.iter().find(|o| o.meets && o.pricing.is_list()))
+        .map(|o| o.id.clone());
+    Ok(CostReport {
+        currency: inputs.currency,
+        best,
+        options,
+        skipped,
+        break_even,
+        best_list,
+        fx: inputs.fx(),
+    })
 }
 
-/// The offers after the user's additions (same id replaces) and price edits.
+/// The offers after the user's additions (same id replaces) and price
+/// edits, each id found through an index (a sheet may hold many thousands).
 fn effective_offers(inputs: &CostInputs, base: &[Offer], errs: &mut Vec<FieldError>) -> Vec<Offer> {
     let mut offers = base.to_vec();
+    let mut at: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, o) in base.iter().enumerate() {
+        at.entry(o.id.as_ref()).or_insert(i);
+    }
     for own in &inputs.offers {
-        match offers.iter_mut().find(|o| o.id == own.id) {
+        match at.get(own.id.as_ref()).and_then(|&i| offers.get_mut(i)) {
             Some(slot) => *slot = own.clone(),
-            None => offers.push(own.clone()),
+            None => {
+                at.insert(own.id.as_ref(), offers.len());
+                offers.push(own.clone());
+            }
         }
     }
     for (i, edit) in inputs.edits.iter().enumerate() {
-        match offers.iter_mut().find(|o| o.id == edit.id.as_str()) {
+        match at.get(edit.id.as_str()).and_then(|&i| offers.get_mut(i)) {
             Some(offer) => apply_edit(offer, edit.key, edit.value),
             None => errs.push(FieldError::new(
                 format!("cost.edits[{i}].id"),
@@ -258,9 +336,39 @@ fn apply_edit(offer: &mut Offer, key: PriceKey, value: f64) {
         PriceKey::RiUpfront => offer.ri.get_or_insert_with(Reserved::default).upfront = value,
         PriceKey::Block => offer.block.get_or_insert_with(Block::default).hourly = value,
         PriceKey::Monthly => offer.monthly.get_or_insert_with(Monthly::default).price = value,
-        PriceKey::Storage => offer.storage_gb_month = value,
-        PriceKey::Ip => offer.ip_hour = value,
+        PriceKey::Storage => {
+            offer.storage_gb_month = value;
+            offer.unknown.retain(|s| *s != Side::Storage);
+        }
+        PriceKey::Ip => {
+            offer.ip_hour = value;
+            offer.unknown.retain(|s| *s != Side::Ip);
+        }
     }
+}
+
+/// The first [`DETAILED_OPTIONS`] options' lines again, with their derivation text.
+fn explain(options: &mut [OptionCost], offers: &[Offer], inputs: &CostInputs, demand: &Demand) {
+    let mut by_id: BTreeMap<&str, &Offer> = BTreeMap::new();
+    for offer in offers {
+        by_id.entry(offer.id.as_ref()).or_insert(offer);
+    }
+    for option in options.iter_mut().take(DETAILED_OPTIONS) {
+        let Some(offer) = by_id.get(option.offer.as_str()) else { continue };
+        let Some(need) = need_for(demand, &offer.gpu) else { continue };
+        let usage = Usage::new(inputs, need, offer.gpus);
+        // Two offers may share an id: a bill is the option's only if its total is.
+        if let Ok(Some(bill)) = build(option.kind, offer, &usage, inputs, demand) {
+            if bill.total == option.total {
+                option.lines = bill.lines;
+            }
+        }
+    }
+}
+
+/// What the plan needs on `gpu`; "custom" names the plan's own card.
+fn need_for<'a>(demand: &'a Demand, gpu: &str) -> Option<&'a Need> {
+    demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom))
 }
 
 fn price_offer(
@@ -272,7 +380,7 @@ fn price_offer(
 ) {
     // "custom" names the plan's own card, whatever its id.
     let gpu = offer.gpu.as_ref();
-    let Some(need) = demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom)) else {
+    let Some(need) = need_for(demand, gpu) else {
         let skip = if demand.unfit.iter().any(|g| g == gpu) {
             Skip::DoesNotFit { gpu: gpu.to_string() }
         } else {
@@ -338,13 +446,36 @@ fn option_cost(
         source: offer.source.to_string(),
         date: offer.date.to_string(),
         host: offer.host,
+        pricing: offer.pricing,
+        unpriced: unpriced(offer, inputs),
         lines: bill.lines,
     }
 }
 
+/// The bill's parts the plan uses and the offer has no price for.
+fn unpriced(offer: &Offer, inputs: &CostInputs) -> Vec<Category> {
+    let used = |side: &Side| match side {
+        Side::Storage => inputs.storage_gb > 0.0,
+        Side::Ip => inputs.ips > 0,
+        Side::Egress => inputs.egress_auto || inputs.egress_gb > 0.0,
+    };
+    let mut parts: Vec<Category> = offer
+        .unknown
+        .iter()
+        .filter(|s| used(s))
+        .map(|s| match s {
+            Side::Storage => Category::Storage,
+            Side::Ip => Category::Ip,
+            Side::Egress => Category::Network,
+        })
+        .collect();
+    parts.dedup();
+    parts
+}
+
 /// Meeting options by total (then id), then the rest; each loser gets its reason.
-fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
-    options.sort_by(|a, b| b.meets.cmp(&a.meets).then(a.total.cmp(&b.total)).then_with(|| a.id.cmp(&b.id)));
+fn rank(options: &mut Vec<OptionCost>, inputs: &CostInputs) {
+    sort_by_rank(options);
     let best = options.first().filter(|o| o.meets).cloned();
     for (i, option) in options.iter_mut().enumerate() {
         option.rank = i + 1;
@@ -354,6 +485,18 @@ fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
             best.as_ref().filter(|b| b.id != option.id).map(|b| dearer(option, b))
         };
     }
+}
+
+/// Meeting options by total, then id. The sort moves small keys, not the
+/// options: a whole market's options are large to move about.
+fn sort_by_rank(options: &mut Vec<OptionCost>) {
+    let mut slots: Vec<Option<OptionCost>> = options.drain(..).map(Some).collect();
+    fn key(o: Option<&Option<OptionCost>>) -> Option<(bool, Money, &str)> {
+        o?.as_ref().map(|o| (!o.meets, o.total, o.id.as_str()))
+    }
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by(|&a, &b| key(slots.get(a)).cmp(&key(slots.get(b))));
+    options.extend(order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)));
 }
 
 fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
@@ -366,21 +509,22 @@ fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
     Loss::Dearer { by, pct, main, paid_hours: option.paid_hours, used_hours: option.run_hours }
 }
 
-/// Cumulative cost of every option on one shared axis: evenly spaced hours
-/// plus every hour where some curve bends or jumps. A jump (an upfront or a
-/// monthly payment) appears as two points at the same hour, before and after,
-/// so the curves are exactly linear between consecutive points.
+/// Cumulative cost of the first [`SERIES_OPTIONS`] options on one shared
+/// axis: evenly spaced hours plus every hour where some curve bends or
+/// jumps. A jump (an upfront or a monthly payment) appears as two points at
+/// the same hour, before and after, so the curves are exactly linear
+/// between consecutive points.
 fn add_series(options: &mut [OptionCost]) {
     let end = options.iter().map(|o| o.horizon_hours).fold(0.0, f64::max);
     let mut hours: Vec<f64> =
         (0..=SERIES_STEPS).map(|i| end * f64::from(i) / f64::from(SERIES_STEPS)).collect();
-    for option in options.iter() {
+    for option in options.iter().take(SERIES_OPTIONS) {
         hours.extend(option.lines.iter().flat_map(|l| l.accrual.knots()));
     }
     hours.retain(|h| h.is_finite() && (0.0..=end).contains(h));
     hours.sort_unstable_by(f64::total_cmp);
     hours.dedup_by(|a, b| (*a - *b).abs() < 1.0e-6);
-    for option in options.iter_mut() {
+    for option in options.iter_mut().take(SERIES_OPTIONS) {
         let mut series = Vec::with_capacity(hours.len() + 8);
         for &t in &hours {
             let before = cents_rounded(option.paid_by(t - 1.0e-6));
@@ -405,7 +549,7 @@ fn break_evens(options: &[OptionCost]) -> Vec<BreakEven> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for other in options.iter().skip(1) {
+    for other in options.iter().take(SERIES_OPTIONS).skip(1) {
         let mut last: Option<(f64, f64)> = None;
         for (t, diff) in differences(other, best) {
             if diff.abs() < 0.005 {

@@ -1,6 +1,7 @@
 //! Egress to the internet: tiered per-GB prices within each month, the
 //! allowance that monthly servers include, and the estimate from traffic.
 
+use crate::derivation::why;
 use crate::money::num;
 use crate::offers::{Band, Tier};
 
@@ -36,14 +37,14 @@ fn through_tiers(x: f64, tiers: &[(Option<f64>, f64)], unit: &str) -> (f64, Stri
         let in_tier = (x.min(upper) - lower).max(0.0);
         if in_tier > 0.0 {
             cost += in_tier * per;
-            parts.push(format!("{} {unit} × {}", num(in_tier), num(per)));
+            parts.push(why!("{} {unit} × {}", num(in_tier), num(per)));
         }
         lower = upper;
         if x <= lower {
             break;
         }
     }
-    let formula = if parts.is_empty() { format!("0 {unit}") } else { parts.join(" + ") };
+    let formula = if parts.is_empty() { why!("0 {unit}") } else { parts.join(" + ") };
     (cost, formula)
 }
 
@@ -52,7 +53,7 @@ fn through_tiers(x: f64, tiers: &[(Option<f64>, f64)], unit: &str) -> (f64, Stri
 pub fn mbps_for(gb_per_month: f64, hours_per_day: f64) -> (f64, String) {
     let seconds = super::usage::HOURS_PER_MONTH * hours_per_day.max(0.01) / 24.0 * 3600.0;
     let mbps = gb_per_month * 8000.0 / seconds;
-    let formula = format!(
+    let formula = why!(
         "{} GB × 8000 Mb ÷ ({} h × {} h/24 h × 3600 s) = {} Mbps on average",
         num(gb_per_month),
         num(super::usage::HOURS_PER_MONTH),
@@ -67,7 +68,7 @@ pub fn mbps_for(gb_per_month: f64, hours_per_day: f64) -> (f64, String) {
 pub fn estimate(qps: f64, response_kb: f64, hours_per_day: f64) -> (f64, String) {
     let days = super::usage::HOURS_PER_MONTH / 24.0;
     let gb = qps * response_kb * 3600.0 * hours_per_day * days / KB_PER_GB;
-    let formula = format!(
+    let formula = why!(
         "{} req/s × {} KB × 3600 s × {} h × {} d ÷ 10^6 = {} GB/month",
         num(qps),
         num(response_kb),

@@ -72,6 +72,13 @@ pub struct Edit {
     pub value: f64,
 }
 
+/// The default exchange rate, CNY per USD, and the day it was published.
+pub const DEFAULT_CNY_PER_USD: f64 = 7.0197;
+pub const DEFAULT_FX_DATE: &str = "2026-01-08";
+
+/// Longest day text for the rate ("2026-01-08", or a note like "bank, 8 Jan").
+const FX_DATE_CHARS: usize = 32;
+
 /// The user's cost settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -103,6 +110,9 @@ pub struct CostInputs {
     pub currency: Currency,
     /// Exchange rate, CNY per USD.
     pub cny_per_usd: f64,
+    /// The day `cny_per_usd` was taken on ("" = the default rate's day
+    /// while the rate is the default one, else undated).
+    pub fx_date: String,
     /// Assumed spot interruptions per instance-day (an offer may set its own).
     pub spot_per_day: f64,
     /// Checkpoint interval, minutes (seed 002: 5-10 for batch jobs).
@@ -123,6 +133,26 @@ pub struct CostInputs {
     pub offers: Vec<Offer>,
 }
 
+/// The exchange rate a bill was converted at, and its day (None: the
+/// user's own rate, undated).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fx {
+    pub cny_per_usd: f64,
+    pub date: Option<String>,
+}
+
+impl CostInputs {
+    /// The rate in use and its day.
+    pub fn fx(&self) -> Fx {
+        let date = match self.fx_date.trim() {
+            "" if self.cny_per_usd == DEFAULT_CNY_PER_USD => Some(DEFAULT_FX_DATE.to_string()),
+            "" => None,
+            day => Some(day.to_string()),
+        };
+        Fx { cny_per_usd: self.cny_per_usd, date }
+    }
+}
+
 impl Default for CostInputs {
     fn default() -> Self {
         Self {
@@ -141,7 +171,8 @@ impl Default for CostInputs {
             currency: Currency::Usd,
             // CFETS central parity of 2026-01-08 (docs/market.md); rates
             // move, so the user sets their own.
-            cny_per_usd: 7.0197,
+            cny_per_usd: DEFAULT_CNY_PER_USD,
+            fx_date: String::new(),
             // An assumption, not a measurement: one interruption a day; AWS's
             // Spot Instance Advisor gives only monthly frequency bands.
             spot_per_day: 1.0,
@@ -178,6 +209,9 @@ impl CostInputs {
         pct.check_f64("cost.debug_pct", self.debug_pct, errs);
         pct.check_f64("cost.contingency_pct", self.contingency_pct, errs);
         Limit::real(0.01, 1000.0).check_f64("cost.cny_per_usd", self.cny_per_usd, errs);
+        if self.fx_date.chars().count() > FX_DATE_CHARS {
+            errs.push(FieldError::new("cost.fx_date", Problem::TooLong { max: FX_DATE_CHARS }));
+        }
         Limit::real(0.0, 1000.0).check_f64("cost.spot_per_day", self.spot_per_day, errs);
         Limit::real(0.1, 10_000.0).check_f64("cost.ckpt_min", self.ckpt_min, errs);
         Limit::real(0.0, 10_000.0).check_f64("cost.restart_min", self.restart_min, errs);

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::derivation::why;
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
 use crate::money::{num, Currency, Money};
@@ -188,11 +189,11 @@ impl Draft {
         let native = Money::round(self.native).ok_or_else(too_large)?;
         let factor = self.currency.factor(to, cny_per_usd);
         let amount = Money::round(native.units() * factor).ok_or_else(too_large)?;
-        let mut derivation = format!("{} = {} {}", self.formula, native.text(), self.currency.code());
+        let mut derivation = why!("{} = {} {}", self.formula, native.text(), self.currency.code());
         if self.currency != to {
             // Written with the rate as the user set it (CNY per USD).
             let (op, rate) = if factor < 1.0 { ("÷", 1.0 / factor) } else { ("×", factor) };
-            derivation.push_str(&format!(" {op} {} = {} {}", num(rate), amount.text(), to.code()));
+            derivation.push_str(&why!(" {op} {} = {} {}", num(rate), amount.text(), to.code()));
         }
         Ok(Line {
             kind: self.kind,

@@ -16,9 +16,14 @@ mod options;
 mod usage;
 
 pub use bill::{build, Bill, BuildError};
-pub use compare::{compare, BreakEven, CostReport, Loss, OptionCost, Point, Skip, Skipped};
+pub use compare::{
+    compare, BreakEven, CostReport, Loss, OptionCost, Point, Skip, Skipped, DETAILED_OPTIONS, SERIES_OPTIONS,
+};
 pub use egress::{estimate as estimate_egress, tiered as tiered_egress};
-pub use inputs::{block_days_valid, CostInputs, Edit, Horizon, Item, PriceKey, Upfront};
+pub use inputs::{
+    block_days_valid, CostInputs, Edit, Fx, Horizon, Item, PriceKey, Upfront, DEFAULT_CNY_PER_USD,
+    DEFAULT_FX_DATE,
+};
 pub use line::{Accrual, Category, Draft, Fee, Line, LineKind};
 pub use options::{
     break_even_hours, capacity_block, monthly, on_demand, price, reserved, savings_plan, spot_run, Compute,

@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::inputs::{block_days_valid, CostInputs, Horizon};
 use super::line::{Accrual, Draft, Fee, LineKind};
 use super::usage::{rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
+use crate::derivation::why;
 use crate::lang::Lang;
 use crate::money::{num, Currency};
 use crate::offers::{Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot};
@@ -176,7 +177,7 @@ fn run_span(u: &Usage) -> Accrual {
 /// "[2 starts × 90 s; step 1 s, min 60 s]"
 fn billed_note(u: &Usage, step_s: u32, min_s: u32) -> String {
     let b = u.billed(step_s, min_s);
-    format!("[{} × {} s per start; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
+    why!("[{} × {} s per start; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
 }
 
 /// On-demand: price × instances × billed hours, each start billed its
@@ -189,7 +190,7 @@ pub fn on_demand(u: &Usage, od: &OnDemand, cur: Currency) -> Compute {
     } else {
         (b.hours, billed_note(u, od.step_s, od.min_s))
     };
-    let formula = format!("{}/h × {} inst × {} h {note}", num(od.hourly), u.instances, num(hours));
+    let formula = why!("{}/h × {} inst × {} h {note}", num(od.hourly), u.instances, num(hours));
     let draft =
         Draft::new(LineKind::OnDemand, Fee::Usage, od.hourly * inst * hours, cur, formula, run_span(u));
     Compute { drafts: vec![draft], usage: *u, paid_hours: hours, allowance_gb: 0.0 }
@@ -211,7 +212,7 @@ pub fn spot_run(
     usage.starts = usage.starts.saturating_add(extra_starts);
     let (step_s, min_s) = od.map_or((1, 60), |od| (od.step_s, od.min_s));
     let b = usage.billed(step_s, min_s);
-    let formula = format!(
+    let formula = why!(
         "{}/h × {} inst × {} h [run {} h + re-run {} h: {} interruptions × ({} min ÷ 2 + {} min) at {}/day] {}",
         num(spot.hourly),
         usage.instances,
@@ -234,10 +235,10 @@ pub fn spot_run(
 fn term_hours(years: u32, horizon_h: f64, prorate: bool) -> (f64, String) {
     let term = f64::from(years) * HOURS_PER_YEAR;
     if prorate {
-        return (horizon_h, format!("{} h (horizon's share of the {years}-year term)", num(horizon_h)));
+        return (horizon_h, why!("{} h (horizon's share of the {years}-year term)", num(horizon_h)));
     }
     let terms = (horizon_h / term - 1.0e-9).ceil().max(1.0);
-    (terms * term, format!("{} h ({} × {years}-year term)", num(terms * term), num(terms)))
+    (terms * term, why!("{} h ({} × {years}-year term)", num(terms * term), num(terms)))
 }
 
 /// Savings plan: the commitment is owed for every hour of the term; running
@@ -257,7 +258,7 @@ pub fn savings_plan(
     let share = inputs.sp_upfront.share();
     let mut drafts = Vec::new();
     if share > 0.0 {
-        let formula = format!("{} × {}/h × {term_text}", num(share), num(commit));
+        let formula = why!("{} × {}/h × {term_text}", num(share), num(commit));
         drafts.push(Draft::new(
             LineKind::SpUpfront,
             Fee::Committed,
@@ -268,7 +269,7 @@ pub fn savings_plan(
         ));
     }
     if share < 1.0 {
-        let formula = format!("{} × {}/h × {term_text}", num(1.0 - share), num(commit));
+        let formula = why!("{} × {}/h × {term_text}", num(1.0 - share), num(commit));
         let accrual = Accrual::Spread { from_h: 0.0, to_h: hours };
         drafts.push(Draft::new(
             LineKind::SpCommit,
@@ -282,7 +283,7 @@ pub fn savings_plan(
     // Instance-equivalents not covered while running.
     let over = if sp.hourly > 0.0 { (fleet - commit).max(0.0) / sp.hourly } else { 0.0 };
     let b = u.billed(od.step_s, od.min_s);
-    let formula = format!(
+    let formula = why!(
         "max(0, {} inst × {}/h − {}/h) ÷ {}/h = {} inst × {}/h × {} h",
         u.instances,
         num(sp.hourly),
@@ -310,11 +311,11 @@ pub fn reserved(u: &Usage, ri: &Reserved, prorate: bool, cur: Currency) -> Compu
     let terms = hours / (f64::from(ri.years) * HOURS_PER_YEAR);
     let mut drafts = Vec::new();
     if ri.upfront > 0.0 {
-        let formula = format!("{} × {} inst × {} terms", num(ri.upfront), u.instances, num(terms));
+        let formula = why!("{} × {} inst × {} terms", num(ri.upfront), u.instances, num(terms));
         let native = ri.upfront * inst * terms;
         drafts.push(Draft::new(LineKind::RiUpfront, Fee::Committed, native, cur, formula, Accrual::Upfront));
     }
-    let formula = format!("{}/h × {} inst × {term_text}", num(ri.hourly), u.instances);
+    let formula = why!("{}/h × {} inst × {term_text}", num(ri.hourly), u.instances);
     let accrual = Accrual::Spread { from_h: 0.0, to_h: hours };
     drafts.push(Draft::new(
         LineKind::RiHourly,
@@ -354,7 +355,7 @@ pub fn capacity_block(
     if window_h - 0.5 < need_h - 1.0e-9 {
         return Err(Unavailable::BlockTooShort { days, need_h });
     }
-    let formula = format!(
+    let formula = why!(
         "{}/h × 24 h × {days} d × {} inst [needs {} h; ends 30 min early]",
         num(block.hourly),
         u.instances,
@@ -379,14 +380,14 @@ fn months_held(u: &Usage, m: &Monthly, inputs: &CostInputs) -> u32 {
 /// hours a month against the offer's hourly price.
 pub fn monthly(u: &Usage, m: &Monthly, od: Option<&OnDemand>, inputs: &CostInputs, cur: Currency) -> Compute {
     let months = months_held(u, m, inputs);
-    let mut formula = format!(
+    let mut formula = why!(
         "{}/month × {} inst × {months} months [whole months, minimum {}]",
         num(m.price),
         u.instances,
         m.min_months
     );
     if let Some((od, hours)) = od.and_then(|od| break_even_hours(m.price, od.hourly).map(|h| (od, h))) {
-        formula.push_str(&format!(
+        formula.push_str(&why!(
             " [break-even {} ÷ {}/h = {} h a month]",
             num(m.price),
             num(od.hourly),

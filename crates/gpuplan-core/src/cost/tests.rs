@@ -418,3 +418,25 @@ fn offers_on_a_card_the_plan_does_not_fit_lose_for_memory() {
     let report = compare(&bare(Horizon::Serve), &on_own, &[custom]).unwrap();
     assert_eq!(report.best.as_deref(), Some("mine/od"));
 }
+
+#[test]
+fn a_big_market_prices_every_option_and_explains_the_top_ones() {
+    let offers: Vec<Offer> = (0..DETAILED_OPTIONS + 50)
+        .map(|i| Offer {
+            id: format!("o{i}").into(),
+            gpu: "h100-sxm".into(),
+            od: Some(OnDemand { hourly: 2.0 + i as f64 / 100.0, ..OnDemand::default() }),
+            ..Offer::default()
+        })
+        .collect();
+    let (inputs, d) = (CostInputs::default(), demand("h100-sxm", 1, 0.0));
+    let all = compare(&inputs, &d, &offers).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(all.options.len(), offers.len());
+    for (option, offer) in all.options.iter().zip(&offers) {
+        // The same totals as each offer priced alone, with its derivations.
+        let alone = bill(OptionKind::OnDemand, offer, &inputs, &d);
+        assert_eq!(option.total, alone.total, "{}", option.id);
+        let explained = option.lines.iter().all(|l| !l.derivation.is_empty());
+        assert_eq!(explained, option.rank <= DETAILED_OPTIONS, "{}", option.id);
+    }
+}

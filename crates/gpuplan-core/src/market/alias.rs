@@ -54,22 +54,31 @@ fn squash(name: &str) -> String {
 /// part of a card the catalog has in both forms; RunPod names its SXM pods
 /// "H100-SXM", so its plain "H100" is the PCIe card (cloud-offers.md).
 pub fn catalog_id(accelerator: &str, instance: &str, provider: &str) -> Option<&'static str> {
+    card(accelerator).map(|id| part(id, instance, provider))
+}
+
+/// The catalog card an accelerator name names, whatever the instance.
+pub(super) fn card(accelerator: &str) -> Option<&'static str> {
     let key = squash(accelerator);
-    let id = ALIASES
+    ALIASES
         .iter()
         .find(|(alias, _)| *alias == key)
         .map(|(_, id)| *id)
         .or_else(|| hardware::catalog().iter().find(|g| squash(&g.id) == key).map(|g| g.id.as_ref()))
-        .and_then(|id| hardware::find(id).map(|g| g.id.as_ref()))?;
+        .and_then(|id| hardware::find(id).map(|g| g.id.as_ref()))
+}
+
+/// The part of card `id` an instance is: its PCIe form where the instance says so.
+pub(super) fn part(id: &'static str, instance: &str, provider: &str) -> &'static str {
     let instance = instance.to_ascii_lowercase();
     let pcie = instance.contains("pcie")
         || (provider.eq_ignore_ascii_case("runpod") && id == "h100-sxm" && !instance.contains("sxm"));
-    Some(match (pcie, id) {
+    match (pcie, id) {
         (true, "h100-sxm") => "h100-pcie",
         (true, "a100-40-sxm") => "a100-40-pcie",
         (true, "a100-80-sxm") => "a100-80-pcie",
         _ => id,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -8,50 +8,77 @@ pub struct Record {
     pub fields: Vec<String>,
 }
 
-/// The records of `text`, and the line of a quote left open (the record it
-/// starts is dropped; those before it are kept). Blank lines are skipped.
-pub fn records(text: &str) -> (Vec<Record>, Option<usize>) {
-    let mut out = Vec::new();
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let (mut line, mut start) = (1, 1);
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            ('"', true) => quoted = false,
-            ('"', false) if field.is_empty() => quoted = true,
-            (',', false) => fields.push(std::mem::take(&mut field)),
-            ('\r', false) if chars.peek() == Some(&'\n') => {}
-            ('\n', false) => {
-                fields.push(std::mem::take(&mut field));
-                push(&mut out, start, std::mem::take(&mut fields));
-                line += 1;
-                start = line;
-            }
-            ('\n', true) => {
-                line += 1;
-                field.push(c);
-            }
-            _ => field.push(c),
-        }
-    }
-    if quoted {
-        return (out, Some(start));
-    }
-    fields.push(field);
-    push(&mut out, start, fields);
-    (out, None)
+/// The records of `text`, one at a time (a big sheet is never held as
+/// records all at once). Blank lines are skipped. A quote left open drops
+/// the record it starts; [`Records::open`] then names its line.
+pub fn records(text: &str) -> Records<'_> {
+    Records { chars: text.chars().peekable(), line: 1, open: None, done: false }
 }
 
-fn push(out: &mut Vec<Record>, line: usize, fields: Vec<String>) {
-    let blank = fields.iter().all(|f| f.trim().is_empty());
-    if !blank {
-        out.push(Record { line, fields });
+pub struct Records<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: usize,
+    open: Option<usize>,
+    done: bool,
+}
+
+impl Records<'_> {
+    /// The line of a quote left open, once the records are read.
+    pub fn open(&self) -> Option<usize> {
+        self.open
+    }
+
+    /// The next record, blank or not; None at the end of the text.
+    fn next_any(&mut self) -> Option<Record> {
+        if self.done {
+            return None;
+        }
+        let start = self.line;
+        let mut fields = Vec::new();
+        let mut field = String::new();
+        let mut quoted = false;
+        while let Some(c) = self.chars.next() {
+            match (c, quoted) {
+                ('"', true) if self.chars.peek() == Some(&'"') => {
+                    self.chars.next();
+                    field.push('"');
+                }
+                ('"', true) => quoted = false,
+                ('"', false) if field.is_empty() => quoted = true,
+                (',', false) => fields.push(std::mem::take(&mut field)),
+                ('\r', false) if self.chars.peek() == Some(&'\n') => {}
+                ('\n', false) => {
+                    fields.push(field);
+                    self.line += 1;
+                    return Some(Record { line: start, fields });
+                }
+                ('\n', true) => {
+                    self.line += 1;
+                    field.push(c);
+                }
+                _ => field.push(c),
+            }
+        }
+        self.done = true;
+        if quoted {
+            self.open = Some(start);
+            return None;
+        }
+        fields.push(field);
+        Some(Record { line: start, fields })
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        loop {
+            let rec = self.next_any()?;
+            if !rec.fields.iter().all(|f| f.trim().is_empty()) {
+                return Some(rec);
+            }
+        }
     }
 }
 
@@ -62,8 +89,9 @@ mod tests {
     #[test]
     fn quotes_commas_and_line_breaks() {
         let text = "a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\n\"two\nlines\",z\nlast,";
-        let (recs, open) = records(text);
-        assert_eq!(open, None);
+        let mut it = records(text);
+        let recs: Vec<Record> = it.by_ref().collect();
+        assert_eq!(it.open(), None);
         let lines: Vec<usize> = recs.iter().map(|r| r.line).collect();
         assert_eq!(lines, [1, 2, 4, 6]);
         assert_eq!(recs[1].fields, ["x, y", "say \"hi\""]);
@@ -73,7 +101,8 @@ mod tests {
 
     #[test]
     fn an_open_quote_names_its_line() {
-        let (recs, open) = records("a\nb,\"open\nc");
-        assert_eq!((recs.len(), open), (1, Some(2)));
+        let mut it = records("a\nb,\"open\nc");
+        let recs: Vec<Record> = it.by_ref().collect();
+        assert_eq!((recs.len(), it.open()), (1, Some(2)));
     }
 }

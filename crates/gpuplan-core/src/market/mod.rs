@@ -21,6 +21,8 @@ pub use filter::{Buy, Filter};
 pub use own::{export, VERSION};
 pub use sky::Defaults;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::cost::Item;
@@ -72,27 +74,31 @@ pub struct Import {
 }
 
 impl Import {
-    fn unmapped(&mut self, name: &str) {
-        match self.unmapped.iter_mut().find(|u| u.name == name) {
-            Some(u) => u.rows += 1,
-            None => self.unmapped.push(Unmapped { name: notes::printable(name), rows: 1 }),
-        }
-    }
-
-    /// Adds another import's offers (same id: the later one wins), items and notices.
+    /// Adds another import's offers (same id: the later one wins), items
+    /// and notices, finding each id through an index rather than a search.
     pub fn extend(&mut self, other: Import) {
+        let mut at: BTreeMap<String, usize> =
+            self.offers.iter().enumerate().map(|(i, o)| (o.id.to_string(), i)).collect();
         for offer in other.offers {
-            match self.offers.iter_mut().find(|o| o.id == offer.id) {
+            match at.get(offer.id.as_ref()).and_then(|&i| self.offers.get_mut(i)) {
                 Some(slot) => *slot = offer,
-                None => self.offers.push(offer),
+                None => {
+                    at.insert(offer.id.to_string(), self.offers.len());
+                    self.offers.push(offer);
+                }
             }
         }
         self.items.extend(other.items);
         self.notices.extend(other.notices);
+        let mut named: BTreeMap<String, usize> =
+            self.unmapped.iter().enumerate().map(|(i, u)| (u.name.clone(), i)).collect();
         for u in other.unmapped {
-            match self.unmapped.iter_mut().find(|m| m.name == u.name) {
+            match named.get(&u.name).and_then(|&i| self.unmapped.get_mut(i)) {
                 Some(m) => m.rows += u.rows,
-                None => self.unmapped.push(u),
+                None => {
+                    named.insert(u.name.clone(), self.unmapped.len());
+                    self.unmapped.push(u);
+                }
             }
         }
     }

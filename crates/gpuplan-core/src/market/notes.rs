@@ -1,6 +1,8 @@
 //! The words an imported offer carries: its region range, its price range
 //! and user text made safe to quote in a message.
 
+use std::borrow::Cow;
+
 use crate::money::num;
 
 /// SkyPilot's cloud names as the providers write their own.
@@ -49,13 +51,14 @@ pub fn region(cheapest: &str, regions: u32) -> String {
     }
 }
 
-/// The provider's note, after the on-demand range across regions if there is one.
-pub fn range(min: Option<f64>, max: Option<f64>, note: &str) -> String {
+/// The provider's note, after the on-demand range across regions if there
+/// is one (shared, not copied, where there is none: a big sheet's rows).
+pub fn range(min: Option<f64>, max: Option<f64>, note: &'static str) -> Cow<'static, str> {
     match (min, max) {
         (Some(lo), Some(hi)) if hi > lo => {
-            format!("On-demand {}-{}/h across regions. {note}", num(lo), num(hi))
+            Cow::Owned(format!("On-demand {}-{}/h across regions. {note}", num(lo), num(hi)))
         }
-        _ => note.to_string(),
+        _ => Cow::Borrowed(note),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Billing rules a catalog row does not carry, by provider: what the
 //! reference notes (billing.md) say, or an assumption the note states.
 
-use crate::offers::{aws_egress, OnDemand, Tier, AWS_NOTE};
+use crate::offers::{aws_egress, OnDemand, Pricing, Side, Tier, AWS_NOTE};
 
 /// The rules a market row is priced with.
 pub struct Rules {
@@ -10,10 +10,18 @@ pub struct Rules {
     pub ip_hour: f64,
     pub egress: Vec<Tier>,
     pub note: &'static str,
+    pub pricing: Pricing,
+    /// Side prices the catalog row does not give.
+    pub unknown: Vec<Side>,
 }
 
 const ONLY_INSTANCE: &str = "The catalog gives only the instance price: billing assumed per second \
-without a minimum; storage, IP and egress entered as 0; enter the provider's rates.";
+without a minimum; storage, IP and egress prices are not in the catalog (totals leave them out); \
+enter the provider's rates.";
+
+/// Marketplaces and auctions among SkyPilot's clouds (their catalog price
+/// is one host's asking price or a bid floor on the day it was read).
+const NOT_LIST: &[(&str, Pricing)] = &[("Vast.ai", Pricing::Marketplace), ("Mithril", Pricing::Auction)];
 
 /// AWS's published side rates (billing.md); for any other provider the
 /// instance price alone, said so in the note.
@@ -25,6 +33,8 @@ pub fn for_provider(provider: &str) -> Rules {
             ip_hour: 0.005,
             egress: aws_egress(),
             note: AWS_NOTE,
+            pricing: Pricing::List,
+            unknown: Vec::new(),
         };
     }
     Rules {
@@ -33,5 +43,10 @@ pub fn for_provider(provider: &str) -> Rules {
         ip_hour: 0.0,
         egress: Vec::new(),
         note: ONLY_INSTANCE,
+        pricing: NOT_LIST
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(provider))
+            .map_or(Pricing::List, |(_, p)| *p),
+        unknown: vec![Side::Storage, Side::Ip, Side::Egress],
     }
 }

@@ -7,9 +7,10 @@
 //! instance-hour unless a `Currency` column says otherwise.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use super::csv::{records, Record};
-use super::{alias, notes, Import, Notice};
+use super::{alias, notes, Import, Notice, Unmapped};
 use crate::money::Currency;
 use crate::offers::{Offer, MAX_PRICE};
 use crate::offers::{OnDemand, Spot};
@@ -96,24 +97,28 @@ pub struct Defaults<'a> {
     pub source: &'a str,
 }
 
-/// Reads a sheet; bad rows become notices and the rest load.
+/// Reads a sheet; bad rows become notices and the rest load. Rows stream
+/// through: each is read, checked and merged by its id through an index, so
+/// a sheet of a whole provider's catalog reads in time and memory in step
+/// with its rows.
 pub fn import(text: &str, d: &Defaults, out: &mut Import) {
-    let (recs, open) = records(text);
-    let Some((header, rows)) = recs.split_first() else {
+    let mut recs = records(text);
+    let Some(header) = recs.next() else {
         return out.notices.push(Notice::new(0, "the file is empty"));
     };
-    let layout = match Layout::read(header) {
+    let layout = match Layout::read(&header) {
         Ok(layout) => layout,
         Err(e) => return out.notices.push(Notice::new(header.line, e)),
     };
-    for rec in rows {
-        match row(&layout, rec, d, out) {
-            Ok(Some(offer)) => merge(&mut out.offers, offer),
+    let mut merged = Merged::default();
+    for rec in recs.by_ref() {
+        match row(&layout, &rec, d, out, &mut merged) {
+            Ok(Some(offer)) => merged.add(&mut out.offers, offer),
             Ok(None) => {}
             Err(e) => out.notices.push(Notice::new(rec.line, e)),
         }
     }
-    if let Some(line) = open {
+    if let Some(line) = recs.open() {
         out.notices
             .push(Notice::new(line, "a quoted field is never closed; the rest of the file is not read"));
     }
@@ -133,7 +138,13 @@ fn price(text: &str, what: &str) -> Result<Option<f64>, String> {
 
 /// One row as an offer; `Ok(None)` for a row without an accelerator (a CPU
 /// instance) or on a card the catalog lacks (counted in `out.unmapped`).
-fn row(l: &Layout, rec: &Record, d: &Defaults, out: &mut Import) -> Result<Option<Offer>, String> {
+fn row(
+    l: &Layout,
+    rec: &Record,
+    d: &Defaults,
+    out: &mut Import,
+    merged: &mut Merged,
+) -> Result<Option<Offer>, String> {
     let accelerator = l.get(rec, Col::Accelerator);
     if accelerator.is_empty() {
         return Ok(None);
@@ -159,8 +170,8 @@ fn row(l: &Layout, rec: &Record, d: &Defaults, out: &mut Import) -> Result<Optio
             .ok_or_else(|| format!("currency \"{code}\" is not USD or CNY"))?,
     };
     super::check_text(&[("provider", provider), ("instance", instance)], rec.line, out);
-    let Some(gpu) = alias::catalog_id(accelerator, instance, provider) else {
-        out.unmapped(accelerator);
+    let Some(gpu) = merged.card(accelerator).map(|id| alias::part(id, instance, provider)) else {
+        merged.unmapped(&mut out.unmapped, accelerator);
         return Ok(None);
     };
     let region = l.get(rec, Col::Region);
@@ -188,17 +199,61 @@ fn row(l: &Layout, rec: &Record, d: &Defaults, out: &mut Import) -> Result<Optio
             "" => d.date.to_string(),
             date => date.to_string(),
         }),
-        note: Cow::Owned(notes::range(od, od_max, rules.note)),
+        note: notes::range(od, od_max, rules.note),
+        pricing: rules.pricing,
+        unknown: rules.unknown,
         ..Offer::default()
     }))
 }
 
-/// Rows of one instance in one region (a catalog's zones) become one offer
-/// at the lowest prices.
-fn merge(offers: &mut Vec<Offer>, offer: Offer) {
-    let Some(same) = offers.iter_mut().find(|o| o.id == offer.id) else {
-        return offers.push(offer);
-    };
+/// Where each offer id and unmapped name read so far is, so that a row
+/// finds its earlier rows without searching them.
+#[derive(Default)]
+struct Merged {
+    offers: BTreeMap<String, usize>,
+    unmapped: BTreeMap<String, usize>,
+    /// Accelerator names already looked up in the catalog.
+    cards: BTreeMap<String, Option<&'static str>>,
+}
+
+impl Merged {
+    /// Adds `offer`; rows of one instance in one region (a catalog's zones)
+    /// become one offer at the lowest prices.
+    fn add(&mut self, offers: &mut Vec<Offer>, offer: Offer) {
+        let at = self.offers.get(offer.id.as_ref()).copied();
+        match at.and_then(|i| offers.get_mut(i)) {
+            Some(same) => lower(same, offer),
+            None => {
+                self.offers.insert(offer.id.to_string(), offers.len());
+                offers.push(offer);
+            }
+        }
+    }
+
+    /// The catalog card `accelerator` names, looked up once per name.
+    fn card(&mut self, accelerator: &str) -> Option<&'static str> {
+        if let Some(&id) = self.cards.get(accelerator) {
+            return id;
+        }
+        let id = alias::card(accelerator);
+        self.cards.insert(accelerator.to_string(), id);
+        id
+    }
+
+    /// Counts a row on an accelerator the catalog lacks.
+    fn unmapped(&mut self, list: &mut Vec<Unmapped>, name: &str) {
+        match self.unmapped.get(name).and_then(|&i| list.get_mut(i)) {
+            Some(u) => u.rows += 1,
+            None => {
+                self.unmapped.insert(name.to_string(), list.len());
+                list.push(Unmapped { name: notes::printable(name), rows: 1 });
+            }
+        }
+    }
+}
+
+/// `same` at the lower of its and `offer`'s prices.
+fn lower(same: &mut Offer, offer: Offer) {
     let lower = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),

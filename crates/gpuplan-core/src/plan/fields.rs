@@ -455,6 +455,7 @@ const FIELDS: &[Field] = &[
     plain!("cont", "cost.contingency_pct", cost.contingency_pct),
     plain!("cur", "cost.currency", cost.currency),
     plain!("fx", "cost.cny_per_usd", cost.cny_per_usd),
+    plain!("fxd", "cost.fx_date", cost.fx_date),
     plain!("spd", "cost.spot_per_day", cost.spot_per_day),
     plain!("cpm", "cost.ckpt_min", cost.ckpt_min),
     plain!("rsm", "cost.restart_min", cost.restart_min),

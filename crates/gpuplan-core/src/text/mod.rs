@@ -238,6 +238,11 @@ keys! {
     LossDeadline,
     SkipNoFigures,
     SkipDoesNotFit,
+    // Market prices that are not list prices, and prices a catalog lacks.
+    PricingMarketplace,
+    PricingAuction,
+    BestList,
+    Unpriced,
     // Checklist: what the estimate cannot promise.
     CaveatSupply,
     CaveatShareMig,

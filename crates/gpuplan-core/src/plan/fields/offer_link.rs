@@ -6,7 +6,9 @@
 //! version 1 form.
 
 use super::Param;
-use crate::offers::{Band, Block, Monthly, Offer, OnDemand, Reserved, SavingsPlan, Spot, Tier};
+use crate::offers::{
+    Band, Block, Monthly, Offer, OnDemand, Pricing, Reserved, SavingsPlan, Side, Spot, Tier,
+};
 
 /// The version 1 parts.
 pub(super) fn head(o: &Offer) -> Vec<String> {
@@ -104,6 +106,38 @@ fn set_text(slot: &mut std::borrow::Cow<'static, str>, s: &str) -> Option<()> {
     Some(())
 }
 
+/// A price's kind in a link: "" list, "m" marketplace, "a" auction.
+fn pricing_text(p: Pricing) -> &'static str {
+    match p {
+        Pricing::List => "",
+        Pricing::Marketplace => "m",
+        Pricing::Auction => "a",
+    }
+}
+
+fn set_pricing(o: &mut Offer, s: &str) -> Option<()> {
+    o.pricing = [Pricing::List, Pricing::Marketplace, Pricing::Auction]
+        .into_iter()
+        .find(|p| pricing_text(*p) == s)?;
+    Some(())
+}
+
+/// Side prices not in the source, a letter each: "s" storage, "i" IP, "e" egress.
+fn side_letter(side: Side) -> char {
+    match side {
+        Side::Storage => 's',
+        Side::Ip => 'i',
+        Side::Egress => 'e',
+    }
+}
+
+fn set_unknown(o: &mut Offer, s: &str) -> Option<()> {
+    let sides = [Side::Storage, Side::Ip, Side::Egress];
+    o.unknown =
+        s.chars().map(|c| sides.into_iter().find(|side| side_letter(*side) == c)).collect::<Option<_>>()?;
+    Some(())
+}
+
 /// The other fields, in the order they are written and read.
 const EXTRAS: &[(&str, Get, Set)] = &[
     ("rg", |o| o.region.to_string(), |o, s| set_text(&mut o.region, s)),
@@ -187,6 +221,8 @@ const EXTRAS: &[(&str, Get, Set)] = &[
     ),
     ("st", |o| o.storage_gb_month.text(), |o, s| set(&mut o.storage_gb_month, s)),
     ("ip", |o| o.ip_hour.text(), |o, s| set(&mut o.ip_hour, s)),
+    ("pr", |o| pricing_text(o.pricing).to_string(), |o, s| set_pricing(o, s)),
+    ("uk", |o| o.unknown.iter().map(|u| side_letter(*u)).collect(), |o, s| set_unknown(o, s)),
     (
         "eg",
         |o| tiers_text(&o.egress.iter().map(|t| (t.upto_gb, t.per_gb)).collect::<Vec<_>>()),
