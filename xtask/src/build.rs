@@ -112,7 +112,51 @@ fn js_api() -> Result {
         sh::cargo(&["build", "--release", "--target", "wasm32-unknown-unknown", "-p", "gpuplan-js"]);
     build.env("PATH", sh::tool_path());
     sh::step("JS API: cargo build -p gpuplan-js", build)?;
-    bindgen_and_opt("gpuplan_js.wasm", "gpuplan", &sh::root().join("dist/api"), "JS API")
+    let api = sh::root().join("dist/api");
+    bindgen_and_opt("gpuplan_js.wasm", "gpuplan", &api, "JS API")?;
+    api_package(&api)
+}
+
+/// Where the JS API's package files live: its declarations, Node entry and README.
+const API_PACKAGE: &str = "crates/gpuplan-js/package";
+
+/// Makes dist/api an npm package: the committed declarations, Node entry
+/// and README, and a package.json carrying the workspace's version.
+fn api_package(api: &Path) -> Result {
+    let from = sh::root().join(API_PACKAGE);
+    for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+        let (src, dst) = (entry.path(), api.join(entry.file_name()));
+        std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
+    }
+    let manifest = api.join("package.json");
+    std::fs::write(&manifest, package_json(env!("CARGO_PKG_VERSION")))
+        .map_err(|e| format!("{}: {e}", manifest.display()))
+}
+
+/// The package manifest: an ES module whose Node entry loads the wasm from
+/// disk, the browser's fetches it next to the module.
+fn package_json(version: &str) -> String {
+    let manifest = serde_json::json!({
+        "name": "gpuplan",
+        "version": version,
+        "description": "gpuplan's GPU memory, fit and cost numbers for JavaScript, without the UI (WebAssembly)",
+        "license": env!("CARGO_PKG_LICENSE"),
+        "type": "module",
+        "main": "./gpuplan.js",
+        "types": "./gpuplan.d.ts",
+        "exports": {
+            ".": {
+                "types": "./gpuplan.d.ts",
+                "node": "./node.js",
+                "default": "./gpuplan.js"
+            },
+            "./gpuplan_bg.wasm": "./gpuplan_bg.wasm",
+            "./package.json": "./package.json"
+        },
+        "files": ["gpuplan.js", "gpuplan_bg.wasm", "gpuplan.d.ts", "node.js", "README.md"],
+        "sideEffects": false
+    });
+    format!("{manifest:#}\n")
 }
 
 /// The features current rustc output uses: binaryen must be told of them.
