@@ -28,8 +28,8 @@ function configHeaders(conf) {
   const [outer, inner] = conf.split(/location ~ /);
   const pick = (text) => Object.fromEntries(
     [...text.matchAll(/add_header ([\w-]+) ("[^"]*"|\S+) always;/g)].map(([, k, v]) => [k.toLowerCase(), v.replace(/^"|"$/g, '')]));
-  const hashed = new RegExp(inner.match(/^"([^"]+)"/)[1]);
-  const [plain, long] = [pick(outer), pick(inner.split('}')[0])];
+  const [, pattern, block] = inner.match(/^"([^"]+)"\s*\{([^}]*)\}/);
+  const [hashed, plain, long] = [new RegExp(pattern), pick(outer), pick(block)];
   return (path) => (path.startsWith(SUB) ? (hashed.test(path) ? long : plain) : {});
 }
 

@@ -29,7 +29,7 @@ before(async () => {
   api = await import(pathToFileURL(join(scratch, 'use.mjs')).href);
   await api.default();
   decl = readDeclarations(await readFile(join(pkg, 'gpuplan.d.ts'), 'utf8'));
-  await writeFile(join(scratch, 'index.html'), `<!doctype html><meta charset="utf-8"><title>uses gpuplan</title>
+  await writeFile(join(scratch, 'index.html'), `<!doctype html><meta charset="utf-8"><title>uses gpuplan</title><link rel="icon" href="data:,">
 <script type="importmap">{ "imports": { "gpuplan": "./node_modules/gpuplan/gpuplan.js" } }</script>
 <script type="module">
   import init, { estimate, summary } from 'gpuplan';
@@ -59,9 +59,11 @@ test('the package carries the workspace version, an ES module entry for browsers
   for (const file of manifest.files) await readFile(join(pkg, file));
 });
 
-test('every function the module exports has a declaration, and every declaration an export', () => {
-  const exported = Object.keys(api).filter((k) => typeof api[k] === 'function').sort();
-  assert.deepEqual(exported, [...decl.functions].sort());
+test('every function the module exports has a declaration, and every declaration an export', async () => {
+  const functions = (module) => Object.keys(module).filter((k) => typeof module[k] === 'function').sort();
+  const generated = await import(pathToFileURL(join(pkg, 'gpuplan.js')).href);
+  assert.deepEqual(functions(generated), [...decl.functions].sort(), 'gpuplan.js, as wasm-bindgen wrote it');
+  assert.deepEqual(functions(api), [...decl.functions].sort(), 'the Node entry');
 });
 
 test('from Node: estimate and summary return the declared shapes and agree', () => {
