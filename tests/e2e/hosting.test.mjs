@@ -79,11 +79,17 @@ http {
 }`);
   const proc = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}/`;
+  const close = () => new Promise((ok) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return ok();
+    proc.once('exit', ok);
+    proc.kill('SIGTERM');
+  });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then(() => true, () => false)) break;
+    if (await fetch(url).then(() => true, () => false)) return { url, close };
     await new Promise((ok) => setTimeout(ok, 50));
   }
-  return { url, close: () => new Promise((ok) => { proc.once('exit', ok); proc.kill('SIGTERM'); }) };
+  await close();
+  throw new Error(`nginx did not answer on ${url}: ${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`);
 }
 
 // The bundle names index.html's loader asks for.
