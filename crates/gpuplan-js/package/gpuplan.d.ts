@@ -32,20 +32,20 @@ export type LangTag = 'zh' | 'en' | string;
  * given (e.g. `market(...).offers`), else the built-in examples.
  * @throws {InvalidFields} when fields are invalid; a string when the plan's JSON does not fit its shape.
  */
-export function estimate(plan: PlanInput, lang?: LangTag | null, offers?: Offer[] | null): Report;
+export function estimate(plan: PlanInput, lang?: LangTag | null, offers?: OfferInput[] | null): Report;
 
 /**
  * The compact answer for a host page's own widget, from the same report as
  * `estimate`: memory per GPU, GPUs to order, the cheapest option, the share link.
  * @throws {InvalidFields}
  */
-export function summary(plan: PlanInput, lang?: LangTag | null, offers?: Offer[] | null): Summary;
+export function summary(plan: PlanInput, lang?: LangTag | null, offers?: OfferInput[] | null): Summary;
 
 /** A project's budget by month (`gpuplan budget --format json`). @throws {InvalidFields} */
-export function budget(project: ProjectInput, lang?: LangTag | null, offers?: Offer[] | null): Budget;
+export function budget(project: ProjectInput, lang?: LangTag | null, offers?: OfferInput[] | null): Budget;
 
 /** Every workload's report and the budget. @throws {InvalidFields} */
-export function project(project: ProjectInput, lang?: LangTag | null, offers?: Offer[] | null): ProjectReport;
+export function project(project: ProjectInput, lang?: LangTag | null, offers?: OfferInput[] | null): ProjectReport;
 
 /** The plan a share link (`?v=1&...`, a whole URL or the query) carries, and what was ignored. */
 export function decodeLink(url: string): DecodedLink;
@@ -72,13 +72,13 @@ export function importSafetensors(bytes: Uint8Array, fileSize?: number | null, l
 export function importOffers(text: string, provider?: string | null): MarketImport;
 
 /** gpuplan's offers JSON, every field. */
-export function exportOffers(offers: Offer[], items?: CostItem[] | null): string;
+export function exportOffers(offers: OfferInput[], items?: DeepPartial<CostItem>[] | null): string;
 
 /** The figures in what a benchmark or training run printed. @throws {MeasuredFailure} */
 export function readMeasured(text: string, lang?: LangTag | null): Reading;
 
 /** Measured figures beside the plan's expected ones, and the plan made again from them. @throws {MeasuredFailure | MismatchFailure} */
-export function readback(plan: PlanInput, text: string, lang?: LangTag | null, offers?: Offer[] | null): Readback;
+export function readback(plan: PlanInput, text: string, lang?: LangTag | null, offers?: OfferInput[] | null): Readback;
 
 /** The shipped market from its two data files (`market/cloud-offers.csv`, `market/cn-offers.json`), built-in examples first. */
 export function market(skypilotCsv: string, cnJson: string): MarketImport;
@@ -125,7 +125,7 @@ export interface MismatchFailure {
 /** A plan as the functions take it: every field may be left out and takes its default. */
 export type PlanInput = DeepPartial<Plan>;
 
-export type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 /** A whole plan, as `decodeLink` and `readback` return it. */
 export interface Plan {
@@ -307,6 +307,9 @@ export interface Offer {
   host: boolean;
   note: string;
 }
+
+/** An offer as the functions take it: fields left out take their defaults (`docs/market.md`). */
+export type OfferInput = DeepPartial<Offer>;
 
 export interface MarketImport {
   offers: Offer[];
@@ -554,7 +557,7 @@ export interface Workload {
 
 export interface ProjectInput {
   workloads: { name: string; plan: PlanInput; start_month?: number | null; reuse?: string | null }[];
-  lines?: CostItem[];
+  lines?: DeepPartial<CostItem>[];
   currency?: Currency;
   cny_per_usd?: number;
 }
