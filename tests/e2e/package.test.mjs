@@ -100,6 +100,10 @@ test('from Node: the other functions return the declared shapes', async () => {
   fits('ProjectReport', api.project(linked.project, 'en'));
   fits('Budget', api.budget(linked.project, 'en'));
   assert.match(api.encodeProjectLink(linked.project), /^v=/);
+  const config = await readFile(join(root, 'crates/gpuplan-core/tests/fixtures/configs/gpt-oss-20b.json'), 'utf8');
+  const model = api.importConfig(config, 'en');
+  fits('ImportedModel', model);
+  fits('Report', api.estimate({ model: { kind: 'custom', arch: model.arch } }, 'en'));
   assert.throws(() => api.importConfig('{}', 'en'), (e) => conforms(decl, 'FileFailure', e).length === 0);
   assert.throws(() => api.readMeasured('', 'en'), (e) => conforms(decl, 'MeasuredFailure', e).length === 0);
 });
