@@ -20,18 +20,19 @@ const types = {
 
 // Serves `dir` on 127.0.0.1 at a free port. `mounts` maps a URL prefix to
 // another folder (e.g. '/host/' -> fixtures) so a test host page shares the origin or not.
-export async function serve(dir = dist, mounts = {}) {
+// `headers(path)` gives extra response headers for a file's URL path.
+export async function serve(dir = dist, mounts = {}, headers = () => ({})) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let base = dir, rel = path;
     for (const [prefix, folder] of Object.entries(mounts)) {
       if (path.startsWith(prefix)) { base = folder; rel = path.slice(prefix.length); }
     }
-    const file = normalize(join(base, rel.endsWith('/') ? rel + 'index.html' : rel));
+    const file = normalize(join(base, rel === '' || rel.endsWith('/') ? rel + 'index.html' : rel));
     if (!file.startsWith(normalize(base))) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', ...headers(path) });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

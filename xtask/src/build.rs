@@ -112,7 +112,57 @@ fn js_api() -> Result {
         sh::cargo(&["build", "--release", "--target", "wasm32-unknown-unknown", "-p", "gpuplan-js"]);
     build.env("PATH", sh::tool_path());
     sh::step("JS API: cargo build -p gpuplan-js", build)?;
-    bindgen_and_opt("gpuplan_js.wasm", "gpuplan", &sh::root().join("dist/api"), "JS API")
+    let api = sh::root().join("dist/api");
+    bindgen_and_opt("gpuplan_js.wasm", "gpuplan", &api, "JS API")?;
+    api_package(&api)
+}
+
+/// Where the JS API's package files live: its declarations, Node entry and README.
+const API_PACKAGE: &str = "crates/gpuplan-js/package";
+
+/// Makes dist/api an npm package: the committed declarations, Node entry
+/// and README, and a package.json carrying the workspace's version.
+fn api_package(api: &Path) -> Result {
+    let from = sh::root().join(API_PACKAGE);
+    for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
+        let (src, dst) = (entry.path(), api.join(entry.file_name()));
+        std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
+    }
+    let manifest = api.join("package.json");
+    std::fs::write(&manifest, package_json(env!("CARGO_PKG_VERSION")))
+        .map_err(|e| format!("{}: {e}", manifest.display()))
+}
+
+/// The package manifest: an ES module whose Node entry loads the wasm from
+/// disk, the browser's fetches it next to the module. Written out by hand:
+/// the order of the export conditions decides which entry a resolver takes.
+fn package_json(version: &str) -> String {
+    let quoted = |s: &str| serde_json::Value::from(s).to_string();
+    format!(
+        r#"{{
+  "name": "gpuplan",
+  "version": {version},
+  "description": "gpuplan's GPU memory, fit and cost numbers for JavaScript, without the UI (WebAssembly)",
+  "license": {license},
+  "type": "module",
+  "main": "./gpuplan.js",
+  "types": "./gpuplan.d.ts",
+  "exports": {{
+    ".": {{
+      "types": "./gpuplan.d.ts",
+      "node": "./node.js",
+      "default": "./gpuplan.js"
+    }},
+    "./gpuplan_bg.wasm": "./gpuplan_bg.wasm",
+    "./package.json": "./package.json"
+  }},
+  "files": ["gpuplan.js", "gpuplan_bg.wasm", "gpuplan.d.ts", "node.js", "README.md"],
+  "sideEffects": false
+}}
+"#,
+        version = quoted(version),
+        license = quoted(env!("CARGO_PKG_LICENSE")),
+    )
 }
 
 /// The features current rustc output uses: binaryen must be told of them.
@@ -264,4 +314,20 @@ pub fn check_budget() -> Result {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_package_manifest_is_json_with_types_first_and_the_node_entry_before_the_default() {
+        let text = package_json("1.2.3");
+        let manifest: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+        assert_eq!(manifest["version"], "1.2.3");
+        assert_eq!(manifest["type"], "module");
+        let exports = text.split_once("\"exports\"").map(|(_, e)| e).unwrap_or_default();
+        let at = |k: &str| exports.find(&format!("\"{k}\": \"./")).expect(k);
+        assert!(at("types") < at("node") && at("node") < at("default"), "{text}");
+    }
 }
