@@ -225,7 +225,8 @@ function typeEverywhere([notNumbers, edges, leak]) {
     for (const el of inputs) {
       const field = el.closest('.field');
       const error = () => field.querySelector('[data-testid="input-error"]');
-      const number = el.type === 'text';
+      // Number fields say what is wrong; free text (a saved model's name) takes anything.
+      const number = el.inputMode === 'decimal';
       const original = el.value;
       covered.push(el.id);
       for (const s of [...notNumbers, ...edges]) {
@@ -298,7 +299,7 @@ test('hostile text in every text field stays text, numbers say what is wrong', a
     'f-model-arch-hidden', 'f-model-arch-heads', 'f-model-arch-kv_heads', 'f-model-arch-head_dim',
     'f-model-arch-intermediate', 'f-model-arch-vocab', 'f-model-arch-experts',
     'f-model-arch-experts_active', 'f-model-arch-max_context', 'f-model-generic-params',
-    'f-model-generic-activation_gb', 'f-model-generic-flops_per_item',
+    'f-model-generic-activation_gb', 'f-model-generic-flops_per_item', 'f-model-save',
   ];
   assert.deepEqual(expected.filter((id) => !covered.has(id)), [], 'fields not reached');
   console.log(`# hostile fields: ${covered.size} text fields x ${NOT_NUMBERS.length + EDGES.length} strings`);
@@ -440,7 +441,7 @@ test('a hostile price sheet is text; a malformed one is ignored', async () => {
 test('hostile posted offers are text; other origins and shapes are dropped', async () => {
   const origin = new URL(server.url).origin;
   const { page, context, errors, dialogs } = await faultyPage();
-  await page.goto(server.url + `?embed=1&host=${origin}&v=1&lang=en`);
+  await page.goto(server.url + `?embed=1&host=${origin}&v=1&lang=en&show=cost`);
   await ready(page);
   const post = (msg) => page.evaluate((m) => window.postMessage(m, '*'), msg);
   // Wrong shapes first: nothing changes, nothing breaks.

@@ -66,7 +66,7 @@ test('script in a link is shown as text and never runs', async () => {
 
 test('embedded in a host page, it sizes its iframe and reports its plan', async () => {
   const { page, context, errors } = await openPage(browser, server.url + 'host/host.html');
-  await page.waitForFunction(() => parseInt(document.getElementById('planner').style.height) > 400, null, { timeout: 15000 });
+  await page.waitForFunction(() => parseInt(document.getElementById('planner').style.height) > 250, null, { timeout: 15000 });
   await page.waitForFunction(() => window.lastPlan && window.lastPlan.summary.per_gpu_bytes > 6e10);
   const link = await page.evaluate(() => window.lastPlan.link);
   assert.match(link, /m=llama-3.1-70b/);
@@ -158,6 +158,85 @@ test("offers posted from the host= origin show as the host's; from any other ori
   // The other frame got the same message first; give it time anyway, then check.
   await page.waitForTimeout(500);
   assert.equal(await ignoring.getByText('Vendor 8x H100').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// ---------------------------------------------------------------- the embedded widget
+
+const widget = (query, viewport) => openPage(browser, server.url + '?embed=1&v=1&lang=en' + query, { viewport });
+const widgetReady = (page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="peak-memory"]')?.textContent ?? ''));
+
+test('the widget shows a few inputs and the answer in at most 600 px, from 360 to 800 px wide', async () => {
+  for (const width of [360, 800]) {
+    // A short viewport, so the document's height is the content's.
+    const { page, context, errors } = await widget('', { width, height: 200 });
+    await widgetReady(page);
+    await page.getByTestId('answer-gpus').waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 600, `${width} px wide: ${height} px tall`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width}: no sideways scroll`);
+    for (const id of ['model-select', 'gpu-select']) assert.equal(await page.getByTestId(id).count(), 1, id);
+    assert.equal(await page.locator('#f-inference-context').count(), 1);
+    assert.equal(await page.getByTestId('cost-table').count(), 0, 'no long tables unless the host asks');
+    await screenshot(page, `embed-widget-${width}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('show= adds blocks, lock= holds a field, theme=dark applies, accent= colours the links', async () => {
+  const { page, context, errors } = await widget('&m=llama-3.1-70b&w=fp8&show=cost,memory&lock=hardware.gpu&theme=dark&accent=c2410c');
+  await widgetReady(page);
+  await page.getByTestId('cost-table').first().waitFor();
+  assert.equal(await page.getByTestId('gpu-select').count(), 0, 'the locked GPU has no control');
+  assert.match(await page.getByTestId('locked-hardware.gpu').innerText(), /H100/);
+  const colours = await page.evaluate(() => ({
+    bg: getComputedStyle(document.body).backgroundColor,
+    link: getComputedStyle(document.querySelector('[data-testid="open-full"]')).color,
+  }));
+  assert.equal(colours.bg, 'rgb(18, 20, 23)', 'the dark palette');
+  assert.equal(colours.link, 'rgb(194, 65, 12)', 'the host accent');
+  // The host's choices stay in the widget's own address as the plan changes.
+  await page.fill('#f-inference-context', '4096');
+  await page.waitForFunction(() => /ctx=4096/.test(location.search) && /lock=hardware\.gpu/.test(location.search));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"open the full plan" opens the whole page on the same plan', async () => {
+  const { page, context, errors } = await widget('&m=llama-3.1-70b&w=fp8&ctx=16384');
+  await widgetReady(page);
+  const figure = await peak(page);
+  const href = await page.getByTestId('open-full').getAttribute('href');
+  assert.ok(!href.includes('embed='), href);
+  const full = await openPage(browser, href);
+  await full.page.getByTestId('share-url').waitFor();
+  await full.page.waitForFunction((f) => document.querySelector('[data-testid="peak-memory"]')?.textContent === f, figure);
+  assert.equal(await full.page.getByTestId('compact').count(), 0);
+  assert.equal(await full.page.inputValue('#f-inference-context'), '16384');
+  assert.deepEqual([...errors, ...full.errors], []);
+  await full.context.close();
+  await context.close();
+});
+
+test('hostile show=, lock=, theme= and accent= are inert and only logged', async () => {
+  const bad = encodeURIComponent('<img src=x onerror="window.__pwned=1">');
+  const { page, context, errors } = await widget(`&show=${bad},fit&lock=${bad}&theme=${bad}&accent=red;background:url(x)`);
+  let dialogs = 0;
+  page.on('dialog', (d) => { dialogs += 1; d.dismiss(); });
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.reload();
+  await widgetReady(page);
+  await page.getByTestId('fit-table').waitFor();
+  assert.equal(await page.locator('img[src="x"]').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.getByTestId('notice').count(), 0, 'the reader sees no notice of the host\'s keys');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'auto');
+  assert.equal(await page.evaluate(() => document.documentElement.style.getPropertyValue('--accent')), '');
+  assert.ok(warnings.some((w) => w.includes('gpuplan embed')), `console notices: ${warnings}`);
+  assert.equal(dialogs, 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

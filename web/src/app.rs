@@ -2,10 +2,12 @@
 //! blocks that show what the core makes of it. The answer comes first: the
 //! examples follow the two columns.
 
+use gpuplan_core::lang::Lang;
 use gpuplan_core::present::Unit;
 use leptos::prelude::*;
 
 use crate::adapters::address;
+use crate::components::compact::Compact;
 use crate::components::compare::Gallery;
 use crate::components::header::Header;
 use crate::components::inputs::Inputs;
@@ -18,7 +20,7 @@ use crate::state::AppState;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let start = link::start();
+    let mut start = link::start();
     let embed = start.link.embed;
     // The page's bundle speaks one language, which the loader in index.html
     // chose (the link's, the saved one, the browser's).
@@ -37,18 +39,36 @@ pub fn App() -> impl IntoView {
     }
     address::set_document_lang(lang.pick("zh-CN", "en"));
     sheet::load(state, start.link.host.clone());
-    if embed {
-        link::report_to_host(state);
+    if !embed {
+        let query = link::keep_in_address_bar(state, None, start.link.host);
+        return view! {
+            <Header state/>
+            <LinkNotice state ignored=start.link.ignored/>
+            <main id="app" class="layout">
+                <Inputs state/>
+                <Results state/>
+            </main>
+            <Gallery state/>
+            <SharePanel state query/>
+        }
+        .into_any();
     }
-    let query = link::keep_in_address_bar(state, embed, start.link.host);
+    // The host's own choices that could not be used go to its console: the
+    // reader of the widget did not write them.
+    let options = start.link.embed_options.clone();
+    start.link.ignored.retain(|i| {
+        let host_key = matches!(i.key.as_str(), "show" | "lock" | "theme" | "accent");
+        if host_key {
+            leptos::logging::warn!("gpuplan embed: {}", i.describe(Lang::En));
+        }
+        !host_key
+    });
+    address::set_theme(options.theme.code(), options.accent.as_deref());
+    link::report_to_host(state);
+    link::keep_in_address_bar(state, Some(options.clone()), start.link.host);
     view! {
-        {(!embed).then(|| view! { <Header state/> })}
         <LinkNotice state ignored=start.link.ignored/>
-        <main id="app" class="layout">
-            <Inputs state/>
-            <Results state/>
-        </main>
-        <Gallery state/>
-        <SharePanel state query/>
+        <Compact state options/>
     }
+    .into_any()
 }

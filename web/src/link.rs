@@ -3,7 +3,7 @@
 //! mode reported with the page's height to the host.
 
 use gpuplan_core::lang::Lang;
-use gpuplan_core::share::{self, Link};
+use gpuplan_core::share::{self, Embed, Link};
 use leptos::prelude::*;
 
 use crate::adapters::{address, host};
@@ -19,8 +19,13 @@ pub struct Start {
 
 pub fn start() -> Start {
     let search = address::search();
-    let display =
-        |kv: &str| matches!(kv.split('=').next(), Some("" | "v" | "lang" | "unit" | "embed" | "host"));
+    let display = |kv: &str| {
+        let key = kv.split('=').next();
+        matches!(
+            key,
+            Some("" | "v" | "lang" | "unit" | "embed" | "host" | "show" | "lock" | "theme" | "accent")
+        )
+    };
     Start { shared: !search.trim_start_matches('?').split('&').all(display), link: share::decode(&search) }
 }
 
@@ -32,13 +37,13 @@ pub fn reopen_in(state: AppState, lang: Lang) {
 }
 
 /// The settled plan's query, kept in the address bar; embedded, it keeps
-/// the embed mode and the host's origin.
-pub fn keep_in_address_bar(state: AppState, embed: bool, host: Option<String>) -> Memo<String> {
+/// the embed mode, the host's origin and the host's choices for the widget.
+pub fn keep_in_address_bar(state: AppState, embed: Option<Embed>, host: Option<String>) -> Memo<String> {
     let query = Memo::new(move |_| {
         let q = state.settled.with(|p| share::encode(p, Some(state.lang), Some(state.unit.get().code())));
-        let extra = match (embed, &host) {
-            (true, Some(h)) => format!("&embed=1&host={h}"),
-            (true, None) => "&embed=1".to_string(),
+        let extra = match (&embed, &host) {
+            (Some(e), Some(h)) => format!("&embed=1&host={h}{}", e.query()),
+            (Some(e), None) => format!("&embed=1{}", e.query()),
             _ => String::new(),
         };
         format!("?{q}{extra}")

@@ -30,7 +30,11 @@ pub fn cargo(args: &[&str]) -> Command {
 /// Prints a heading, runs the command, and names the step on failure.
 pub fn step(name: &str, cmd: Command) -> Result {
     println!("\n== {name}");
-    run(cmd).map_err(|e| format!("{name}: {e}"))
+    let start = std::time::Instant::now();
+    let done = run(cmd).map_err(|e| format!("{name}: {e}"));
+    // CI's time is budgeted: each step says what it cost.
+    println!("== {name}: {:.0} s", start.elapsed().as_secs_f64());
+    done
 }
 
 /// stdout of a command, or None when it cannot run or fails.

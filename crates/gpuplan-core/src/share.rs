@@ -14,7 +14,9 @@ use crate::percent::{escape_keeping, unescape};
 use crate::plan::{fields, Field, Plan};
 use crate::text::{self, Key};
 
+mod embed;
 mod project_link;
+pub use embed::{Block as EmbedBlock, Embed, Theme};
 pub use project_link::{decode_project, encode_project, ProjectLink};
 
 /// The newest version this build reads: 2 adds workloads ([`project_link`]).
@@ -33,6 +35,8 @@ pub struct Link {
     pub embed: bool,
     /// The origin allowed to post offers to an embedded page (`host=`).
     pub host: Option<String>,
+    /// What the host asks of the embedded widget (`show=`, `lock=`, `theme=`).
+    pub embed_options: Embed,
     /// Keys that could not be used, with the reason.
     pub ignored: Vec<Ignored>,
 }
@@ -140,6 +144,7 @@ pub fn decode(input: &str) -> Link {
             "embed" => link.embed = value != "0",
             "host" if is_origin(value) => link.host = Some(value.clone()),
             k if fields().iter().any(|f| f.key() == k) => {}
+            k if link.embed_options.read(k, value, &mut link.ignored) => {}
             "lang" | "unit" | "host" => link.ignored.push(Ignored {
                 key: key.clone(),
                 value: value.clone(),

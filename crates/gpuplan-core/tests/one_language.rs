@@ -1,7 +1,7 @@
 //! A single-language build (feature `zh` or `en`: the page's bundles, issue
 //! 10) writes every text in its own language, whichever one is asked for,
 //! and never an empty one where the other language's text was dropped.
-//! Run by `cargo xtask test` with the whole suite, `cargo test -p gpuplan-core --features <lang>`.
+//! Run by `cargo xtask test` with the core's unit tests, `cargo test -p gpuplan-core --features <lang> --lib --test one_language`.
 #![cfg(any(feature = "zh", feature = "en"))]
 
 use gpuplan_core::checklist::Checklist;

@@ -80,6 +80,9 @@ export function readMeasured(text: string, lang?: LangTag | null): Reading;
 /** Measured figures beside the plan's expected ones, and the plan made again from them. @throws {MeasuredFailure | MismatchFailure} */
 export function readback(plan: PlanInput, text: string, lang?: LangTag | null, offers?: OfferInput[] | null): Readback;
 
+/** The market beside the plan: every option ranked, filtered as asked, with the cheapest that meets the plan and why each dearer one loses. @throws {InvalidFields} */
+export function marketView(plan: PlanInput, offers?: OfferInput[] | null, query?: MarketQuery | null, lang?: LangTag | null): MarketView;
+
 /** The shipped market from its two data files (`market/cloud-offers.csv`, `market/cn-offers.json`), built-in examples first. */
 export function market(skypilotCsv: string, cnJson: string): MarketImport;
 
@@ -306,6 +309,10 @@ export interface Offer {
   date: string;
   host: boolean;
   note: string;
+  /** Left out for a list price. */
+  pricing?: Pricing;
+  /** Side prices the offer's source does not give; left out when it gives them all. */
+  unknown?: ('storage' | 'ip' | 'egress')[];
 }
 
 /** An offer as the functions take it: fields left out take their defaults (`docs/market.md`). */
@@ -316,6 +323,61 @@ export interface MarketImport {
   items: CostItem[];
   notices: { line: number; message: string }[];
   unmapped: { name: string; rows: number }[];
+}
+
+export type Pricing = 'list' | 'marketplace' | 'auction';
+
+export type PriceCategory = 'compute' | 'storage' | 'ip' | 'network' | 'other';
+
+export interface MarketQuery {
+  filter?: {
+    providers?: string[];
+    regions?: string[];
+    currencies?: Currency[];
+    gpus?: string[];
+    buy?: ('on_demand' | 'spot' | 'commitment')[];
+  };
+  currency?: Currency | null;
+  cny_per_usd?: number | null;
+  fx_date?: string | null;
+  /** YYYY-MM-DD: the day prices are aged against. */
+  today?: string;
+  limit?: number;
+}
+
+export interface MarketRow {
+  id: string;
+  label: string;
+  provider: string;
+  region: string;
+  gpu: string;
+  kind: OptionKind;
+  rank: number;
+  /** Holds the plan's memory and meets its deadline or serving targets. */
+  meets: boolean;
+  total: number;
+  per_gpu_hour: number | null;
+  date: string;
+  age: { age: 'dated'; months: number; stale: boolean } | { age: 'undated' };
+  stale: boolean;
+  pricing: Pricing;
+  notes: string[];
+  /** Why a dearer row loses to the best; null for the best. */
+  loss: string | null;
+}
+
+export interface MarketView {
+  currency: Currency;
+  fx: { cny_per_usd: number; date: string | null };
+  today: string;
+  best: MarketRow | null;
+  /** The cheapest list price, when the best is a marketplace or auction price. */
+  best_list: MarketRow | null;
+  rows: MarketRow[];
+  options: number;
+  skipped: string[];
+  /** Offers per provider before filtering, for the filter choices. */
+  providers: Record<string, number>;
 }
 
 // ---------------------------------------------------------------- the report
@@ -403,6 +465,10 @@ export interface CostReport {
   options: OptionCost[];
   skipped: Record<string, unknown>[];
   break_even: Record<string, unknown>[];
+  /** The cheapest list-price option, when `best` is a marketplace or auction price. */
+  best_list: string | null;
+  /** The USD/CNY rate the totals use, and its day (null for a rate of the user's own). */
+  fx: { cny_per_usd: number; date: string | null };
 }
 
 /** One purchase option priced over the horizon, in the report's currency. */
@@ -427,6 +493,9 @@ export interface OptionCost {
   source: string;
   date: string;
   host: boolean;
+  pricing: Pricing;
+  /** Parts of the bill the offer's source has no price for: the total leaves them out. */
+  unpriced: PriceCategory[];
   [key: string]: unknown;
 }
 
@@ -466,6 +535,8 @@ export interface Purchase {
   total: number;
   run_hours: number;
   horizon_hours: number;
+  pricing: Pricing;
+  unpriced: PriceCategory[];
 }
 
 export interface Checklist {
@@ -522,7 +593,18 @@ export interface DecodedLink {
   embed: boolean;
   /** The origin allowed to post offers to an embedded page. */
   host: string | null;
+  /** What the host asks of the embedded widget. */
+  embed_options: EmbedOptions;
   ignored: Ignored[];
+}
+
+export interface EmbedOptions {
+  show: ('memory' | 'fit' | 'cost' | 'serving' | 'checklist')[];
+  /** Plan paths the host fixes. */
+  lock: string[];
+  theme: 'auto' | 'light' | 'dark';
+  /** 3 or 6 hex digits, without `#`. */
+  accent: string | null;
 }
 
 export interface DecodedProjectLink {

@@ -38,3 +38,15 @@ pub fn set_document_lang(tag: &str) {
         let _ = el.set_attribute("lang", tag);
     }
 }
+
+/// The embedded page's colours as its host asked: `data-theme` on `<html>`
+/// (style.css keys `color-scheme` on it) and the accent colour, whose value
+/// the core has checked to be hex digits.
+pub fn set_theme(theme: &str, accent: Option<&str>) {
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+    let Some(el) = root else { return };
+    let _ = el.set_attribute("data-theme", theme);
+    if let (Some(hex), Some(html)) = (accent, wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&el)) {
+        let _ = html.style().set_property("--accent", &format!("#{hex}"));
+    }
+}

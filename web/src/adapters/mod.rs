@@ -3,5 +3,6 @@
 
 pub mod address;
 pub mod fetch;
+pub mod files;
 pub mod host;
 pub mod storage;

@@ -3,6 +3,7 @@
 pub mod block;
 pub mod chart;
 pub mod checklist;
+pub mod compact;
 pub mod compare;
 pub mod cost;
 pub mod fit;
@@ -10,7 +11,9 @@ pub mod header;
 pub mod headline;
 pub mod inputs;
 pub mod labelled;
+pub mod measured;
 pub mod memory_chart;
+pub mod model_file;
 pub mod results;
 pub mod serving;
 pub mod share;

@@ -106,7 +106,18 @@ fn pct(x: f64) -> String {
 /// size when the core knows it (that, not the need, is what nvidia-smi shows).
 fn peak_kind(m: &MemoryResult, lang: Lang, unit: Unit) -> String {
     match (m.peak_kind, m.reserved_bytes, m.kv_pool_bytes) {
-        (PeakKind::Allocated, ..) => t(lang, K::PeakAllocated).to_string(),
+        (PeakKind::Allocated, ..) => match &m.nvidia_smi {
+            // A training run: the allocated peak, and the larger figure the
+            // user will read off nvidia-smi.
+            Some(s) => format!(
+                "{} · {}",
+                t(lang, K::PeakAllocated),
+                t(lang, K::PeakNvidiaSmi)
+                    .replace("{varying}", &present::bytes(s.varying_bytes, unit))
+                    .replace("{packed}", &present::bytes(s.packed_bytes, unit))
+            ),
+            None => t(lang, K::PeakAllocated).to_string(),
+        },
         (PeakKind::Reserved, Some(reserved), Some(pool)) => t(lang, K::PeakNeedReserves)
             .replace("{reserved}", &present::bytes(reserved, unit))
             .replace("{pool}", &present::bytes(pool, unit)),
@@ -257,6 +268,19 @@ mod tests {
         let v = h.verdict.expect("the default plan names a GPU");
         assert_eq!((v.class, v.word), ("ok", t(Lang::En, K::FitsOne)));
         assert!(v.of.contains(t(Lang::En, K::HeadroomShort)), "{}", v.of);
+    }
+
+    #[test]
+    fn a_training_peak_says_what_nvidia_smi_will_show() {
+        let plan = Plan { task: gpuplan_core::plan::Task::Train, ..Plan::default() };
+        let r = gpuplan_core::report::headline(&plan).unwrap();
+        let smi = r.memory.nvidia_smi.clone().expect("training has the nvidia-smi figures");
+        let kind = head(&r, Lang::En, Unit::default()).kind;
+        assert!(kind.starts_with(t(Lang::En, K::PeakAllocated)), "{kind}");
+        assert!(kind.contains(&present::bytes(smi.varying_bytes, Unit::default())), "{kind}");
+        let inference =
+            head(&gpuplan_core::report::headline(&Plan::default()).unwrap(), Lang::En, Unit::default());
+        assert!(!inference.kind.contains("nvidia-smi will show"), "{}", inference.kind);
     }
 
     #[test]

@@ -2,11 +2,14 @@
 //! one plan path. An edit updates the fields that read it; the sections
 //! themselves change only with the task or the model kind.
 
+mod compact;
 mod field;
 mod model;
 
 use gpuplan_core::hardware;
+use gpuplan_core::plan::CURRENT_RELEASE;
 use gpuplan_core::plan::{Plan, Task};
+use gpuplan_core::serving;
 use leptos::prelude::*;
 
 use crate::components::labelled::Labelled;
@@ -15,6 +18,8 @@ use crate::options as o;
 use crate::state::AppState;
 use field::{check, checks, grid, read, real, select, whole, write, Choice, Segmented, Spec, MEASURED};
 use model::ModelSection;
+
+pub use compact::CompactInputs;
 
 /// Whether the engine reserves its memory as a fraction of the card
 /// (vLLM's `gpu_memory_utilization` and its kin): only then does the plan's
@@ -73,6 +78,36 @@ const PARALLEL: &[Spec] = &[
     select(K::Shard, "parallel.shard", o::SHARD),
 ];
 
+const RELEASE: &str = "inference.engine_release";
+
+/// The engine release whose measured kernels give the factors: offered
+/// only for engines the kernel tables cover, with the releases they hold.
+#[component]
+fn EngineRelease(state: AppState) -> impl IntoView {
+    let lang = state.lang;
+    let releases = Memo::new(move |_| state.plan.with(|p| serving::releases(p.inference.engine)));
+    let current = Memo::new(move |_| state.plan.with(|p| read(p, RELEASE)));
+    let option = move |value: &'static str, label: &'static str| {
+        view! { <option value=value prop:selected=move || current.with(|c| c == value)>{label}</option> }
+    };
+    move || {
+        let list = releases.get();
+        (!list.is_empty()).then(|| {
+            view! {
+                <Labelled id="f-inference-engine_release" label=K::EngineRelease lang>
+                    <select
+                        id="f-inference-engine_release"
+                        on:change=move |ev| state.plan.update(|p| write(p, RELEASE, &event_target_value(&ev)))
+                    >
+                        {option(CURRENT_RELEASE, t(lang, K::ReleaseCurrent))}
+                        {list.into_iter().map(|r| option(r, r)).collect_view()}
+                    </select>
+                </Labelled>
+            }
+        })
+    }
+}
+
 /// The GPU the results are measured against.
 const GPU: &str = "hardware.gpu";
 
@@ -115,9 +150,13 @@ const COST_PRORATE: &[Spec] = &[check(K::Prorate, "cost.prorate")];
 pub fn Inputs(state: AppState) -> impl IntoView {
     let task = Memo::new(move |_| state.plan.with(|p| p.task));
     let work = move || match task.get() {
-        Task::Infer => {
-            view! { <Section state legend=K::InferSection>{grid(state, INFERENCE)}</Section> }.into_any()
+        Task::Infer => view! {
+            <Section state legend=K::InferSection>
+                {grid(state, INFERENCE)}
+                <EngineRelease state/>
+            </Section>
         }
+        .into_any(),
         Task::Train => view! {
             <Section state legend=K::TrainSection>
                 {grid(state, TRAINING)}
@@ -215,7 +254,7 @@ mod tests {
     fn every_control_has_a_core_field() {
         let specs: Vec<&Spec> = TABLES.iter().flat_map(|t| t.iter()).collect();
         assert!(specs.len() > 60, "{} controls", specs.len());
-        let paths = specs.iter().map(|s| s.path()).chain([TASK.path, GPU]);
+        let paths = specs.iter().map(|s| s.path()).chain([TASK.path, GPU, RELEASE]);
         for path in paths {
             assert!(gpuplan_core::plan::field(path).is_some(), "{path}");
         }

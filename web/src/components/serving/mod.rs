@@ -26,7 +26,8 @@ pub fn Serving(state: AppState) -> impl IntoView {
             let s = r.as_ref()?.selection.as_ref()?;
             let speed = s.speed.as_ref()?;
             let title = format!("{} · {}", t(lang, K::ServingTitle), s.gpu_name);
-            let figures = model::figures(speed, at_plan_load, lang);
+            let engine = state.settled.with(|p| p.inference.engine);
+            let figures = model::figures(s, speed, engine, at_plan_load, lang);
             let count = speed.gpus_for_target.as_ref().map(|c| model::count(c, lang));
             let charts = speed.curve().map(|c| model::charts(&c, lang));
             Some(view! {
@@ -59,9 +60,12 @@ fn figures_view(f: Figures, lang: Lang) -> impl IntoView {
         .into_any(),
         None => view! { <p class="hint">{t(lang, K::NoExpected)}</p> }.into_any(),
     };
+    let grounds =
+        f.grounds.into_iter().map(|g| view! { <p class="hint" data-testid="serving-grounds">{g}</p> });
     view! {
         <div class="why">
             {expected}
+            {grounds.collect_view()}
             <details class="advanced">
                 <summary>{t(lang, K::Bounds)}</summary>
                 {f.bounds.into_iter().map(|i| item(i, lang)).collect_view()}

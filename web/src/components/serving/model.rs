@@ -2,9 +2,11 @@
 //! its curve); these name and arrange them. Tested natively.
 
 use gpuplan_core::figure::{Basis, Figure};
+use gpuplan_core::plan::Engine;
 use gpuplan_core::present;
+use gpuplan_core::selection::Selection;
 use gpuplan_core::serving::curve::Curve;
-use gpuplan_core::serving::{Binding, Estimate, TargetCount};
+use gpuplan_core::serving::{Binding, Estimate, LlamaSplit, TargetCount};
 use gpuplan_core::speed::SpeedSummary;
 
 use crate::components::chart::{Chart, Series};
@@ -59,16 +61,23 @@ pub struct Figures {
     pub load: Option<String>,
     pub expected: Vec<Item>,
     pub bounds: Vec<Item>,
+    /// What the factors behind the expected figures rest on, and which
+    /// engine release; how llama.cpp splits the model over several GPUs.
+    pub grounds: Vec<String>,
 }
 
 /// The bounds on the total are at the plan's concurrency, which is the
 /// expected figures' load only without a QPS target (`at_plan_load`); with
 /// one they would bound another load, so only the per-sequence bounds show.
-pub fn figures(s: &SpeedSummary, at_plan_load: bool, lang: Lang) -> Figures {
+pub fn figures(sel: &Selection, s: &SpeedSummary, engine: Engine, at_plan_load: bool, lang: Lang) -> Figures {
     let Some(inf) = &s.inference else {
         let missing = s.missing.map(|m| m.text(lang)).unwrap_or_default();
-        return Figures { missing: Some(missing), load: None, expected: Vec::new(), bounds: Vec::new() };
+        let (expected, bounds, grounds) = (Vec::new(), Vec::new(), Vec::new());
+        return Figures { missing: Some(missing), load: None, expected, bounds, grounds };
     };
+    let basis = inf.expected.as_ref().map(|e| e.efficiency.basis_text(engine, lang));
+    let split = sel.llama_cpp_split.filter(|s| *s != LlamaSplit::None).map(|s| s.label(lang).to_string());
+    let grounds = basis.into_iter().chain(split).collect();
     let load = inf
         .expected
         .as_ref()
@@ -91,7 +100,7 @@ pub fn figures(s: &SpeedSummary, at_plan_load: bool, lang: Lang) -> Figures {
         bounds.push(item("bound-tps-total", K::Throughput, &b.decode_tps_total, None, lang));
         bounds.push(item("bound-rps", K::Rps, &b.requests_per_s, None, lang));
     }
-    Figures { missing: None, load, expected, bounds }
+    Figures { missing: None, load, expected, bounds, grounds }
 }
 
 /// The GPU count the targets need and what binds it.
@@ -161,14 +170,22 @@ mod tests {
     use gpuplan_core::plan::Plan;
     use gpuplan_core::report::evaluate;
 
+    fn selection(plan: &Plan) -> Selection {
+        evaluate(plan, gpuplan_core::lang::Lang::En).unwrap().selection.unwrap()
+    }
+
     fn speed(plan: &Plan) -> SpeedSummary {
-        let r = evaluate(plan, gpuplan_core::lang::Lang::En).unwrap();
-        r.selection.unwrap().speed.unwrap()
+        selection(plan).speed.unwrap()
+    }
+
+    fn figures_of(plan: &Plan, at_plan_load: bool) -> Figures {
+        let sel = selection(plan);
+        figures(&sel, sel.speed.as_ref().unwrap(), plan.inference.engine, at_plan_load, Lang::En)
     }
 
     #[test]
     fn every_expected_figure_shows_with_its_range_and_kind() {
-        let f = figures(&speed(&Plan::default()), true, Lang::En);
+        let f = figures_of(&Plan::default(), true);
         let names: Vec<_> = f.expected.iter().map(|i| i.name).collect();
         for k in [K::Ttft, K::Tpot, K::TpsSeq, K::Throughput, K::Rps] {
             assert!(names.contains(&t(Lang::En, k)), "{k:?}: {names:?}");
@@ -187,6 +204,23 @@ mod tests {
             .map(|i| format!("{} {:?}", i.value, i.range))
             .collect::<String>();
         assert!(!all.contains("NaN") && !all.contains(" inf"), "{all}");
+        assert!(
+            f.grounds.iter().any(|g| g.contains("end-to-end")),
+            "what the factors rest on: {:?}",
+            f.grounds
+        );
+    }
+
+    #[test]
+    fn llama_cpp_on_several_gpus_names_its_split() {
+        let model = gpuplan_core::model::ModelSpec::Preset { id: "llama-3.1-70b".into() };
+        let mut plan = Plan { model, ..Plan::default() };
+        plan.inference.engine = Engine::LlamaCpp;
+        plan.parallel.gpus = 2;
+        let sel = selection(&plan);
+        let f = figures_of(&plan, true);
+        let split = sel.llama_cpp_split.expect("llama.cpp names its split");
+        assert!(f.grounds.contains(&split.label(Lang::En).to_string()), "{:?}", f.grounds);
     }
 
     #[test]
@@ -196,7 +230,7 @@ mod tests {
         plan.inference.tpot_ms = 30.0;
         let s = speed(&plan);
         let c = s.gpus_for_target.as_ref().expect("a count");
-        let ids: Vec<_> = figures(&s, false, Lang::En).bounds.iter().map(|i| i.id).collect();
+        let ids: Vec<_> = figures_of(&plan, false).bounds.iter().map(|i| i.id).collect();
         assert_eq!(ids, ["bound-prefill", "bound-tps-seq"], "per-sequence bounds only");
         let n = count(c, Lang::En);
         assert_eq!(n.gpus, c.gpus.to_string());
