@@ -170,7 +170,10 @@ mod tests {
         };
         let v = view(&Plan::default(), &offers, &query, Lang::En).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(v.best.as_ref().map(|r| r.id.as_str()), Some("bid/od"));
+        // The note's words are the English build's.
+        #[cfg(not(feature = "zh"))]
         assert!(v.best.as_ref().is_some_and(|r| r.notes.iter().any(|n| n.contains("auction"))));
+        assert!(v.best.as_ref().is_some_and(|r| !r.notes.is_empty()));
         assert_eq!(v.best_list.as_ref().map(|r| r.id.as_str()), Some("list/od"));
         assert_eq!(v.currency, Currency::Cny);
         assert_eq!(v.fx.date.as_deref(), Some("2026-01-08"));

@@ -60,6 +60,7 @@ fn inside_the_range_the_machine_delivers_the_plan() {
     assert_eq!(r.verdict, Verdict::Delivers, "{:?}", r.rows);
     assert!(r.rows.iter().all(|row| row.deviation_pct.abs() < 1e-6));
     assert!(r.causes.is_empty());
+    #[cfg(not(feature = "zh"))]
     assert!(r.verdict_text(Lang::En).contains("delivers the plan"));
     // Measured again: the earlier reading does not move the expectation.
     assert_eq!(r.plan.inference.measured.len(), 1);
