@@ -3,6 +3,5 @@
 
 pub mod address;
 pub mod fetch;
-pub mod files;
 pub mod host;
 pub mod storage;

@@ -8,7 +8,6 @@ use leptos::prelude::*;
 
 use super::field::{check, grid, real, select, whole, Choice, Segmented, Spec};
 use crate::components::labelled::Labelled;
-use crate::components::model_file::ModelFile;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::AppState;
@@ -104,7 +103,6 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
             <legend>{t(state.lang, K::Model)}</legend>
             <Segmented state spec=KIND read=|p| kind_of(p).to_string() pick=set_kind/>
             {body}
-            <ModelFile state/>
         </fieldset>
     }
 }

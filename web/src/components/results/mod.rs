@@ -9,7 +9,6 @@ use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
-use crate::components::measured::Measured;
 use crate::components::memory_chart::MemoryChart;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
@@ -31,7 +30,6 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <FitTable state/>
                 <CostBlock state/>
                 <Checklist state/>
-                <Measured state/>
                 <Compare state/>
             </div>
         </section>
