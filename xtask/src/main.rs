@@ -44,8 +44,7 @@ fn bench() -> sh::Result {
     tools::ensure_browser_tools()?;
     build::release()?;
     sh::step("core timings (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "report"]))?;
-    // A 100,000-row synthetic SkyPilot sheet read and ranked: at most 1 s
-    // and 1 KB of peak memory per row read (docs/performance.md).
+    // A synthetic SkyPilot sheet read and ranked; its limits are in docs/performance.md.
     sh::step("big price sheet (native)", sh::cargo(&["bench", "-p", "gpuplan-core", "--bench", "sheet"]))?;
     let mut perf = std::process::Command::new("node");
     perf.arg("tests/e2e/perf.mjs");
