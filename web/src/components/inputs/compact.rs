@@ -49,16 +49,11 @@ pub fn CompactInputs(state: AppState, locked: Vec<&'static str>) -> impl IntoVie
             </div>
         }
     };
-    let spec_path = |s: Spec| match s {
-        Spec::Num(n) => n.path,
-        Spec::Select(c) => c.path,
-        Spec::Check(c) => c.path,
-    };
     let number = move |s: Spec, label: K| {
-        if open(spec_path(s)) {
+        if open(s.path()) {
             field(state, s)
         } else {
-            fixed(label, spec_path(s)).into_any()
+            fixed(label, s.path()).into_any()
         }
     };
     let task = Memo::new(move |_| state.plan.with(|p| p.task));

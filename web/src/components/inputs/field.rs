@@ -87,8 +87,8 @@ pub const fn check(label: K, path: &'static str) -> Spec {
     Spec::Check(Check { label, path })
 }
 
-#[cfg(test)]
 impl Spec {
+    /// The plan path the control is bound to.
     pub fn path(&self) -> &'static str {
         match self {
             Spec::Num(n) => n.path,
