@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use gpuplan_core::error::FieldError;
+use gpuplan_core::market_view::{self, Query, View};
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
 use leptos::prelude::*;
@@ -42,6 +43,13 @@ pub struct AppState {
     pub outcome: Outcome<Report>,
     /// The last valid report: stays on screen while an input is invalid.
     pub shown: Memo<Option<Arc<Report>>>,
+    /// The shipped market, once fetched (after the first result).
+    pub market: RwSignal<Option<Arc<Vec<Offer>>>>,
+    /// The market's filters, currency and today's date.
+    pub market_query: RwSignal<Query>,
+    /// The market priced for the settled plan: None until it is fetched;
+    /// the last valid view while an input is invalid.
+    pub market_view: Memo<Option<Arc<View>>>,
     /// Every problem with the plan: the fields it fails validation on, else
     /// what the whole report refused (a host's offers, say). Compared, so an
     /// edit that leaves them as they were (none, mostly) wakes no field.
@@ -58,6 +66,22 @@ impl AppState {
         let outcome = shared(move || {
             offers.with(|o| settled.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
         });
+        let market = RwSignal::new(None::<Arc<Vec<Offer>>>);
+        let market_query = RwSignal::new(Query::default());
+        let market_outcome = shared(move || {
+            let Some(shipped) = market.get() else { return Ok(None) };
+            let all: Vec<Offer> = offers.with(|o| o.iter().chain(shipped.iter()).cloned().collect());
+            settled
+                .with(|p| market_query.with(|q| market_view::view(p, &all, q, lang)))
+                .map(|v| Some(Arc::new(v)))
+        });
+        let market_view = Memo::new_with_compare(
+            move |prev: Option<&Option<Arc<View>>>| match market_outcome.with(|o| o.as_ref().ok().cloned()) {
+                Some(v) => v.as_ref().clone(),
+                None => prev.cloned().flatten(),
+            },
+            |_, _| true,
+        );
         let problems = Memo::new(move |_| match head.with(|h| h.as_ref().err().cloned()) {
             Some(errs) => errs,
             None => outcome.with(|o| o.as_ref().err().cloned()).unwrap_or_default(),
@@ -72,6 +96,9 @@ impl AppState {
             head_shown: last_valid(head),
             outcome,
             shown: last_valid(outcome),
+            market,
+            market_query,
+            market_view,
             problems,
         }
     }

@@ -2,6 +2,7 @@
 //! so components and state never call the DOM APIs themselves.
 
 pub mod address;
+pub mod clock;
 pub mod fetch;
 pub mod host;
 pub mod storage;

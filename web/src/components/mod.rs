@@ -11,6 +11,7 @@ pub mod header;
 pub mod headline;
 pub mod inputs;
 pub mod labelled;
+pub mod market;
 pub mod memory_chart;
 pub mod results;
 pub mod serving;

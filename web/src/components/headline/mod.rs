@@ -8,6 +8,7 @@ mod model;
 use gpuplan_core::plan::Task;
 use leptos::prelude::*;
 
+use crate::components::market::top;
 use crate::i18n::{t, K};
 use crate::state::AppState;
 use model::{Answer, Head, OptionRow, WhyItem};
@@ -102,7 +103,9 @@ pub fn AnswerBlock(state: AppState) -> impl IntoView {
             Task::Train => t(lang, K::AnswerRun).to_string(),
             Task::Infer => t(lang, K::AnswerMonths).replace("{}", &gpuplan_core::money::num(p.cost.months)),
         });
-        state.shown.with(|r| r.as_deref().and_then(|r| model::answer(r, &span, lang)))
+        let market = state.market_view.with(|v| v.as_deref().and_then(|v| top(v, lang)));
+        let answer = state.shown.with(|r| r.as_deref().and_then(|r| model::answer(r, &span, lang)));
+        answer.map(|a| model::Answer { market: model::market_rows(market, lang), ..a })
     });
     move || answer.get().map(|a| answer_view(a, lang))
 }
@@ -121,6 +124,7 @@ fn answer_view(a: Answer, lang: crate::i18n::Lang) -> impl IntoView {
             </p>
             {cost}
             {a.best.map(option_row)}
+            {a.market.into_iter().map(option_row).collect_view()}
         </div>
     }
 }

@@ -5,6 +5,7 @@ use gpuplan_core::memory::{Component, Components, MemoryResult, PeakKind};
 use gpuplan_core::present::{self, Unit};
 use gpuplan_core::selection::Basis;
 
+use crate::components::market::{Named, Top};
 use crate::i18n::{t, Lang, K};
 use crate::state::{Headline, Report};
 
@@ -150,6 +151,9 @@ pub struct Answer {
     /// None: no offer prices the chosen GPU.
     pub cost: Option<OptionRow>,
     pub best: Option<OptionRow>,
+    /// The market's cheapest, and a list price beside an auction's or
+    /// marketplace's; empty until the market has loaded.
+    pub market: Vec<OptionRow>,
 }
 
 /// One purchase option of the bill: its total, what it is, and for how long.
@@ -176,7 +180,19 @@ pub fn answer(r: &Report, span: &str, lang: Lang) -> Option<Answer> {
         note: format!("{} · {}", sel.layout(lang), sel.basis_text(lang)),
         cost: chosen.and_then(|id| option_row(r, id, K::AnswerCost, "answer-cost", span, lang)),
         best: best.and_then(|id| option_row(r, id, K::AnswerBest, "answer-best", span, lang)),
+        market: Vec::new(),
     })
+}
+
+/// The market's answer as the answer block's rows.
+pub fn market_rows(top: Option<Top>, lang: Lang) -> Vec<OptionRow> {
+    let Some(top) = top else { return Vec::new() };
+    let row =
+        |label, testid, n: Named| OptionRow { label: t(lang, label), testid, total: n.total, note: n.what };
+    let (best, list) = (top.best, top.list);
+    let mut rows = vec![row(K::MarketBest, "answer-market", best)];
+    rows.extend(list.map(|n| row(K::MarketBestList, "answer-market-list", n)));
+    rows
 }
 
 fn option_row(

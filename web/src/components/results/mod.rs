@@ -9,6 +9,7 @@ use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
+use crate::components::market::MarketBlock;
 use crate::components::memory_chart::MemoryChart;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
@@ -29,6 +30,7 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <MemoryChart state/>
                 <FitTable state/>
                 <CostBlock state/>
+                <MarketBlock state/>
                 <Checklist state/>
                 <Compare state/>
             </div>
