@@ -36,6 +36,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(plan, lang, unit);
     if !embed {
         prefs::keep_plan(state.settled);
+        state.imported.set(prefs::saved_sheet());
     }
     address::set_document_lang(lang.pick("zh-CN", "en"));
     sheet::load(state, start.link.host.clone());

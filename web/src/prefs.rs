@@ -1,6 +1,7 @@
 //! Display preferences and the user's plan, kept in localStorage
 //! (`adapters::storage`: where storage is refused, the page works without it).
 
+use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
 use gpuplan_core::share;
 use leptos::prelude::*;
@@ -41,4 +42,20 @@ pub fn keep_plan(plan: RwSignal<Plan>) {
     Effect::new_sync(move |seen: Option<()>| {
         plan.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode(p, None, None))));
     });
+}
+
+/// Offers of the price sheet the user last opened (`serde_json`, the form
+/// the page reads the shipped market in).
+const SHEET_KEY: &str = "gpuplan.sheet";
+
+/// The last price sheet's offers; none where storage holds none or a
+/// value that no longer reads.
+pub fn saved_sheet() -> Vec<Offer> {
+    load(SHEET_KEY).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default()
+}
+
+/// Keeps the sheet's offers for the next visit, where storage has room:
+/// a provider's whole catalog may not fit, and is then read again next time.
+pub fn save_sheet(offers: &[Offer]) {
+    save(SHEET_KEY, &serde_json::to_string(offers).unwrap_or_default());
 }

@@ -35,7 +35,7 @@ fn apply(state: AppState, sheet: Sheet) {
         Ok(mut host) => {
             let mut all = defaults();
             all.append(&mut host);
-            state.offers.set(all);
+            state.listed.set(all);
         }
         Err(errs) => {
             let fields: Vec<String> = errs.iter().map(|e| e.field.clone()).collect();

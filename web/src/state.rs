@@ -35,8 +35,11 @@ pub struct AppState {
     pub unit: RwSignal<Unit>,
     /// Bumped when a whole plan is loaded, so inputs drop their typed text.
     pub loaded: RwSignal<u32>,
-    /// The offers priced: the defaults, plus a host's price sheet.
-    pub offers: RwSignal<Vec<Offer>>,
+    /// The offers the page lists: the defaults, plus a host's price sheet.
+    pub listed: RwSignal<Vec<Offer>>,
+    /// Offers from a price sheet the user opened: kept on this device, not
+    /// in the link (a provider's whole catalog would not fit in one).
+    pub imported: RwSignal<Vec<Offer>>,
     /// The last valid headline: stays on screen while an input is invalid.
     pub head_shown: Memo<Option<Arc<Headline>>>,
     /// The core's answer for the settled plan.
@@ -61,7 +64,12 @@ impl AppState {
         let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
         follow(plan, settled);
-        let offers = RwSignal::new(gpuplan_core::offers::defaults());
+        let listed = RwSignal::new(gpuplan_core::offers::defaults());
+        let imported = RwSignal::new(Vec::new());
+        // Every offer priced: the listed ones, then the imported ones.
+        let offers = Memo::new(move |_| {
+            listed.with(|l| imported.with(|i| l.iter().chain(i).cloned().collect::<Vec<Offer>>()))
+        });
         let head = shared(move || plan.with(gpuplan_core::report::headline));
         let outcome = shared(move || {
             offers.with(|o| settled.with(|p| gpuplan_core::report::evaluate_with(p, o, lang)))
@@ -90,7 +98,8 @@ impl AppState {
             plan,
             settled,
             lang,
-            offers,
+            listed,
+            imported,
             unit: RwSignal::new(unit),
             loaded: RwSignal::new(0),
             head_shown: last_valid(head),

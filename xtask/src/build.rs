@@ -45,8 +45,9 @@ pub fn release() -> Result {
     sizes()
 }
 
-/// The shipped market's data files in dist/market/, fetched after the first
-/// result (by the page) or by a JS API caller (docs/market.md).
+/// The shipped market in dist/market/: its data files, for a JS API caller,
+/// and the offers they hold as one JSON file, which the page fetches after
+/// the first result and reads without carrying the CSV reader (docs/market.md).
 fn market_data(dist: &Path) -> Result {
     let from = sh::root().join("crates/gpuplan-core/data/market");
     let to = dist.join("market");
@@ -55,7 +56,14 @@ fn market_data(dist: &Path) -> Result {
         let (src, dst) = (from.join(name), to.join(name));
         std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
     }
-    Ok(())
+    let (csv, cn) = (read(&from.join("cloud-offers.csv"))?, read(&from.join("cn-offers.json"))?);
+    let market = gpuplan_core::market::shipped(&csv, &cn);
+    if let Some(first) = market.notices.first() {
+        return Err(format!("the shipped market does not read cleanly: {}", first.text()));
+    }
+    let json = serde_json::to_string(&market.offers).map_err(|e| format!("market offers: {e}"))?;
+    let path = to.join("offers.json");
+    std::fs::write(&path, json).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -83,7 +91,26 @@ fn page_bundle(lang: &str, dist: &Path) -> Result<String> {
         let to = dist.join(format!("{name}{suffix}"));
         std::fs::copy(from, &to).map_err(|e| format!("{} -> {}: {e}", from.display(), to.display()))?;
     }
+    // The JS the page's own adapters import (`#[wasm_bindgen(module)]`),
+    // which wasm-bindgen writes beside the bundle.
+    copy_dir(&out.join("snippets"), &dist.join("snippets"))?;
     Ok(name)
+}
+
+/// Copies the folder `from` into `to`, files and subfolders; nothing when
+/// `from` does not exist.
+fn copy_dir(from: &Path, to: &Path) -> Result {
+    let Ok(entries) = std::fs::read_dir(from) else { return Ok(()) };
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for entry in entries.flatten() {
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            copy_dir(&src, &dst)?;
+        } else {
+            std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
+        }
+    }
+    Ok(())
 }
 
 fn target_dir() -> PathBuf {
@@ -123,11 +150,7 @@ const API_PACKAGE: &str = "crates/gpuplan-js/package";
 /// Makes dist/api an npm package: the committed declarations, Node entry
 /// and README, and a package.json carrying the workspace's version.
 fn api_package(api: &Path) -> Result {
-    let from = sh::root().join(API_PACKAGE);
-    for entry in std::fs::read_dir(&from).map_err(|e| format!("{}: {e}", from.display()))?.flatten() {
-        let (src, dst) = (entry.path(), api.join(entry.file_name()));
-        std::fs::copy(&src, &dst).map_err(|e| format!("{} -> {}: {e}", src.display(), dst.display()))?;
-    }
+    copy_dir(&sh::root().join(API_PACKAGE), api)?;
     let manifest = api.join("package.json");
     std::fs::write(&manifest, package_json(env!("CARGO_PKG_VERSION")))
         .map_err(|e| format!("{}: {e}", manifest.display()))

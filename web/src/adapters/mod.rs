@@ -3,6 +3,9 @@
 
 pub mod address;
 pub mod clock;
+pub mod download;
 pub mod fetch;
+pub mod files;
 pub mod host;
+pub mod reader;
 pub mod storage;

@@ -289,5 +289,22 @@ pub fn text(key: K) -> &'static str {
         K::BuyOnDemand => "On-demand",
         K::BuySpot => "Spot",
         K::BuyCommitment => "Commitment",
+        K::MarketFx => "Totals in {currency}; 1 USD = {rate} CNY ({date})",
+        K::FxOwn => "your own rate, undated",
+        // Price sheet
+        K::SheetTitle => "Your price sheet (import and export)",
+        K::SheetHint => "Pick or drop a CSV in SkyPilot's schema, or gpuplan's offers JSON. It is read in this browser and never uploaded; its offers are ranked with the others and kept on this device, not in the share link.",
+        K::SheetPick => "Open a price sheet",
+        K::SheetReading => "Reading {file} ({size})…",
+        K::SheetRead => "{offers} offers and {items} own items read from {file}",
+        K::SheetUnmapped => "Rows on cards the catalog lacks, left out: {list}",
+        K::SheetMoreNotices => "and {n} more notices",
+        K::SheetTooBig => "{file} is {size}; sheets up to {max} are read",
+        K::SheetFailed => "{file} could not be read: {why}",
+        K::SheetKept => "{n} offers from your sheet are ranked, kept on this device.",
+        K::SheetClear => "Remove the sheet",
+        K::SheetExportJson => "Export JSON (every field)",
+        K::SheetExportCsv => "Export CSV (SkyPilot columns)",
+        K::SheetCsvLeftOut => "{n} offers have no hourly price and are not in the CSV (the JSON has them)",
     }
 }

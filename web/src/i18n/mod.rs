@@ -296,6 +296,23 @@ keys! {
     BuyOnDemand,
     BuySpot,
     BuyCommitment,
+    MarketFx,
+    FxOwn,
+    // Price sheet
+    SheetTitle,
+    SheetHint,
+    SheetPick,
+    SheetReading,
+    SheetRead,
+    SheetUnmapped,
+    SheetMoreNotices,
+    SheetTooBig,
+    SheetFailed,
+    SheetKept,
+    SheetClear,
+    SheetExportJson,
+    SheetExportCsv,
+    SheetCsvLeftOut,
 }
 
 /// The string for `key` in `lang`.

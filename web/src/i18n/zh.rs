@@ -281,5 +281,22 @@ pub fn text(key: K) -> &'static str {
         K::BuyOnDemand => "按需",
         K::BuySpot => "竞价/可中断",
         K::BuyCommitment => "承诺（预留、包月等）",
+        K::MarketFx => "汇总币种 {currency}；汇率 1 USD = {rate} CNY（{date}）",
+        K::FxOwn => "自填汇率，未注明日期",
+        // Price sheet
+        K::SheetTitle => "自己的报价表（导入与导出）",
+        K::SheetHint => "选择或拖入 SkyPilot 格式的 CSV，或 gpuplan 的报价 JSON。文件只在本浏览器里读取，不会上传；其中的报价与其他报价一起排名，保存在本机，不放进分享链接。",
+        K::SheetPick => "打开报价表",
+        K::SheetReading => "正在读取 {file}（{size}）…",
+        K::SheetRead => "从 {file} 读到 {offers} 条报价、{items} 项自定费用",
+        K::SheetUnmapped => "目录里没有的卡，未计入：{list}",
+        K::SheetMoreNotices => "另有 {n} 条提示未列出",
+        K::SheetTooBig => "{file} 有 {size}，超过可读取的 {max}",
+        K::SheetFailed => "{file} 无法读取：{why}",
+        K::SheetKept => "报价表中的 {n} 条报价已参与排名，保存在本机。",
+        K::SheetClear => "移除报价表",
+        K::SheetExportJson => "导出 JSON（全部字段）",
+        K::SheetExportCsv => "导出 CSV（SkyPilot 列）",
+        K::SheetCsvLeftOut => "{n} 条报价没有按小时价格，未写入 CSV（JSON 中有）",
     }
 }

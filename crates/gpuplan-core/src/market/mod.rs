@@ -19,11 +19,11 @@ pub use age::{age, parse_date, Age, STALE_MONTHS};
 pub use alias::catalog_id;
 pub use filter::{Buy, Filter};
 pub use own::{export, VERSION};
-pub use sky::Defaults;
+pub use sky::{export as export_csv, Defaults};
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cost::Item;
 use crate::offers::Offer;
@@ -36,7 +36,7 @@ pub const MAX_BYTES: usize = 16 * 1024 * 1024;
 pub const SNAPSHOT_DATE: &str = "2026-12-04";
 
 /// A line of a file that could not be used, or a warning about it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Notice {
     /// 1-based; 0 for the file as a whole.
     pub line: usize,
@@ -58,14 +58,14 @@ impl Notice {
 }
 
 /// An accelerator name no catalog GPU answers to, and the rows that named it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unmapped {
     pub name: String,
     pub rows: usize,
 }
 
 /// What an import read.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Import {
     pub offers: Vec<Offer>,
     pub items: Vec<Item>,

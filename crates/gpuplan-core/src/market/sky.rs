@@ -267,3 +267,49 @@ fn lower(same: &mut Offer, offer: Offer) {
     let spot = lower(same.spot.as_ref().map(|s| s.hourly), offer.spot.as_ref().map(|s| s.hourly));
     same.spot = spot.map(|hourly| Spot { hourly, per_day: None });
 }
+
+/// The columns [`export`] writes: SkyPilot's, with the provider, currency
+/// and date this reader also takes.
+const EXPORT_HEADER: &str =
+    "provider,InstanceType,AcceleratorName,AcceleratorCount,Region,Price,SpotPrice,Currency,date";
+
+/// `offers` as a sheet in SkyPilot's schema, which [`import`] reads back:
+/// the on-demand and spot hourly prices only (the JSON export carries every
+/// field). Also the number of offers left out, having neither price.
+pub fn export(offers: &[Offer]) -> (String, usize) {
+    let mut out = String::from(EXPORT_HEADER);
+    let mut left_out = 0;
+    for o in offers {
+        let (od, spot) = (o.od.as_ref().map(|p| p.hourly), o.spot.as_ref().map(|p| p.hourly));
+        if od.is_none() && spot.is_none() {
+            left_out += 1;
+            continue;
+        }
+        let instance = o.name.strip_prefix(&format!("{} ", o.provider)).unwrap_or(&o.name).to_string();
+        let price = |p: Option<f64>| p.map(|x| x.to_string()).unwrap_or_default();
+        let cells = [
+            o.provider.to_string(),
+            instance,
+            o.gpu.to_string(),
+            o.gpus.to_string(),
+            o.region.to_string(),
+            price(od),
+            price(spot),
+            o.currency.code().to_string(),
+            o.date.to_string(),
+        ];
+        out.push('\n');
+        out.push_str(&cells.iter().map(|c| quoted(c)).collect::<Vec<_>>().join(","));
+    }
+    out.push('\n');
+    (out, left_out)
+}
+
+/// A CSV cell, quoted where it holds a comma, a quote or a line break.
+fn quoted(cell: &str) -> Cow<'_, str> {
+    if cell.contains([',', '"', '\n', '\r']) {
+        Cow::Owned(format!("\"{}\"", cell.replace('"', "\"\"")))
+    } else {
+        Cow::Borrowed(cell)
+    }
+}

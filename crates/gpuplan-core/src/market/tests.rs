@@ -151,3 +151,40 @@ fn export_then_import_keeps_every_field() {
     assert_eq!(back.offers, offers);
     assert_eq!(back.items, items);
 }
+
+#[test]
+fn the_shipped_market_survives_json_as_the_page_reads_it() {
+    // xtask writes the shipped offers as JSON for the page, which reads
+    // them back with serde: every field must come back as it was.
+    let offers = shipped(SKY, CN).offers;
+    let json = serde_json::to_string(&offers).unwrap_or_default();
+    let back: Vec<Offer> = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(back, offers);
+}
+
+#[test]
+fn a_csv_export_reads_back_as_the_same_hourly_offers() {
+    let mut offers = sheet(
+        "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n\
+         p5.48xlarge,H100,8,98.32,40.1,us-east-1\n\
+         \"g6, big\",L4,1,0.8,,eu-west-1\n",
+    )
+    .offers;
+    offers.push(Offer { id: "monthly-only".into(), od: None, spot: None, ..defaults()[0].clone() });
+    let (csv, left_out) = export_csv(&offers);
+    assert_eq!(left_out, 1, "an offer with neither hourly price cannot be a SkyPilot row");
+    let back = sheet(&csv);
+    assert_eq!(back.notices, vec![], "{csv}");
+    let hourly = |o: &Offer| {
+        (o.provider.to_string(), o.name.to_string(), o.gpu.to_string(), o.gpus, o.region.to_string())
+    };
+    let prices = |o: &Offer| (o.od.as_ref().map(|p| p.hourly), o.spot.as_ref().map(|p| p.hourly), o.currency);
+    assert_eq!(
+        back.offers.iter().map(hourly).collect::<Vec<_>>(),
+        offers[..2].iter().map(hourly).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        back.offers.iter().map(prices).collect::<Vec<_>>(),
+        offers[..2].iter().map(prices).collect::<Vec<_>>()
+    );
+}

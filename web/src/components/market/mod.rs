@@ -8,7 +8,7 @@ mod model;
 
 use std::sync::Arc;
 
-use gpuplan_core::market;
+use gpuplan_core::offers::Offer;
 use leptos::prelude::*;
 
 use crate::adapters::{clock, fetch};
@@ -20,8 +20,9 @@ use crate::state::AppState;
 use model::Picks;
 pub use model::{top, Named, Top};
 
-/// The shipped market's files in dist (xtask copies them there).
-const FILES: [&str; 2] = ["market/cloud-offers.csv", "market/cn-offers.json"];
+/// The shipped market's offers, written into dist by `cargo xtask build`
+/// from the core's market data, so the page reads them without the CSV reader.
+const FILE: &str = "market/offers.json";
 
 /// Fetches the market once the first result is shown; true once it failed.
 fn load_after_first_result(state: AppState) -> RwSignal<bool> {
@@ -31,11 +32,12 @@ fn load_after_first_result(state: AppState) -> RwSignal<bool> {
             return started.unwrap_or(false);
         }
         leptos::task::spawn_local(async move {
-            let (Some(csv), Some(cn)) = (fetch::text(FILES[0]).await, fetch::text(FILES[1]).await) else {
+            let offers =
+                fetch::text(FILE).await.and_then(|json| serde_json::from_str::<Vec<Offer>>(&json).ok());
+            let Some(offers) = offers else {
                 failed.set(true);
                 return;
             };
-            let offers = market::shipped(&csv, &cn).offers;
             state.market_query.update(|q| {
                 q.today = clock::today();
                 q.limit = model::SHOWN;
@@ -79,6 +81,7 @@ fn Market(state: AppState) -> impl IntoView {
     });
     let providers = Memo::new(move |_| state.market_view.with(|v| v.as_deref().map(model::providers)));
     let shown = move || state.market_view.with(|v| v.as_deref().map(|v| model::shown(v, lang)));
+    let fx = move || state.market_view.with(|v| v.as_deref().map(|v| model::fx(v, lang)));
     let set = move |f: fn(&mut Picks, String)| move |ev| picks.update(|p| f(p, event_target_value(&ev)));
     let provider_options = move || {
         providers
@@ -114,6 +117,7 @@ fn Market(state: AppState) -> impl IntoView {
                 </Labelled>
             </div>
             <p class="hint" data-testid="market-shown">{shown}</p>
+            <p class="hint" data-testid="market-fx">{fx}</p>
             <DataTable testid="market-table" caption=t(lang, K::MarketTitle) cols=model::cols(lang) rows/>
         </div>
     }

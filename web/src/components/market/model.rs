@@ -193,6 +193,16 @@ pub fn shown(v: &View, lang: Lang) -> String {
         .replace("{providers}", &v.providers.len().to_string())
 }
 
+/// The currency the totals are in and the rate they were converted at,
+/// with the rate's day, or a note that the rate is the user's own.
+pub fn fx(v: &View, lang: Lang) -> String {
+    let date = v.fx.date.clone().unwrap_or_else(|| t(lang, K::FxOwn).to_string());
+    t(lang, K::MarketFx)
+        .replace("{currency}", v.currency.code())
+        .replace("{rate}", &gpuplan_core::money::num(v.fx.cny_per_usd))
+        .replace("{date}", &date)
+}
+
 #[cfg(test)]
 #[path = "tests.rs"]
 mod tests;

@@ -79,3 +79,14 @@ fn filters_narrow_the_rows() {
     assert!(mithril.rows.iter().all(|r| r.provider == "Mithril") && !mithril.rows.is_empty());
     assert_eq!(mithril.providers, all.providers, "the provider choices stay whole");
 }
+
+#[cfg(not(feature = "zh"))]
+#[test]
+fn the_rate_says_its_day_or_that_it_is_the_users_own() {
+    let v = market(&Picks::default());
+    let dated = fx(&v, Lang::En);
+    assert!(dated.starts_with("Totals in ") && dated.contains("1 USD = "), "{dated}");
+    assert!(!dated.contains("undated"), "the default rate has its day: {dated}");
+    let own = View { fx: gpuplan_core::cost::Fx { cny_per_usd: 7.0, date: None }, ..v };
+    assert!(fx(&own, Lang::En).contains("1 USD = 7 CNY (your own rate, undated)"), "{}", fx(&own, Lang::En));
+}

@@ -11,6 +11,7 @@ use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
 use crate::components::market::MarketBlock;
 use crate::components::memory_chart::MemoryChart;
+use crate::components::price_sheet::PriceSheet;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
 use crate::state::AppState;
@@ -30,6 +31,7 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <MemoryChart state/>
                 <FitTable state/>
                 <CostBlock state/>
+                <PriceSheet state/>
                 <MarketBlock state/>
                 <Checklist state/>
                 <Compare state/>
