@@ -6,6 +6,7 @@ pub mod clock;
 pub mod download;
 pub mod fetch;
 pub mod files;
+pub mod focus;
 pub mod host;
 pub mod reader;
 pub mod storage;

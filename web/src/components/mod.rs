@@ -13,6 +13,7 @@ pub mod inputs;
 pub mod labelled;
 pub mod market;
 pub mod memory_chart;
+pub mod offers;
 pub mod price_sheet;
 pub mod results;
 pub mod serving;

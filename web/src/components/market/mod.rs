@@ -14,7 +14,8 @@ use leptos::prelude::*;
 use crate::adapters::{clock, fetch};
 use crate::components::block::Block;
 use crate::components::labelled::Labelled;
-use crate::components::table::DataTable;
+use crate::components::offers;
+use crate::components::table::{DataTable, Pick};
 use crate::i18n::{t, K};
 use crate::state::AppState;
 use model::Picks;
@@ -91,6 +92,11 @@ fn Market(state: AppState) -> impl IntoView {
             .map(|(value, label)| view! { <option value=value>{label}</option> })
             .collect_view()
     };
+    // A row's name opens its offer as the user's own, to fill in or correct.
+    let pick = Pick {
+        picked: Signal::derive(|| None),
+        on_pick: Callback::new(move |key: String| offers::adopt(state, model::offer_id(&key))),
+    };
     let kinds = model::kinds(lang).map(|(value, label)| view! { <option value=value>{label}</option> });
     view! {
         <div>
@@ -118,7 +124,8 @@ fn Market(state: AppState) -> impl IntoView {
             </div>
             <p class="hint" data-testid="market-shown">{shown}</p>
             <p class="hint" data-testid="market-fx">{fx}</p>
-            <DataTable testid="market-table" caption=t(lang, K::MarketTitle) cols=model::cols(lang) rows/>
+            <p class="hint">{t(lang, K::MarketAdoptHint)}</p>
+            <DataTable testid="market-table" caption=t(lang, K::MarketTitle) cols=model::cols(lang) rows pick/>
         </div>
     }
 }

@@ -206,3 +206,9 @@ pub fn fx(v: &View, lang: Lang) -> String {
 #[cfg(test)]
 #[path = "tests.rs"]
 mod tests;
+
+/// The offer a market row prices: its key is the offer's id and the way to
+/// buy ("aws-p5/od").
+pub fn offer_id(key: &str) -> &str {
+    key.rsplit_once('/').map_or(key, |(id, _)| id)
+}

@@ -11,6 +11,7 @@ use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
 use crate::components::market::MarketBlock;
 use crate::components::memory_chart::MemoryChart;
+use crate::components::offers::OffersBlock;
 use crate::components::price_sheet::PriceSheet;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
@@ -31,6 +32,7 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <MemoryChart state/>
                 <FitTable state/>
                 <CostBlock state/>
+                <OffersBlock state/>
                 <PriceSheet state/>
                 <MarketBlock state/>
                 <Checklist state/>
