@@ -3,7 +3,7 @@
 
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
-use gpuplan_core::share;
+use gpuplan_core::{share, sheet};
 use leptos::prelude::*;
 
 use crate::adapters::storage::{load, save};
@@ -44,14 +44,13 @@ pub fn keep_plan(plan: RwSignal<Plan>) {
     });
 }
 
-/// Offers of the price sheet the user last opened (`serde_json`, the form
-/// the page reads the shipped market in).
+/// Offers of the price sheet the user last opened, as JSON.
 const SHEET_KEY: &str = "gpuplan.sheet";
 
 /// The last price sheet's offers; none where storage holds none or a
 /// value that no longer reads.
 pub fn saved_sheet() -> Vec<Offer> {
-    load(SHEET_KEY).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default()
+    load(SHEET_KEY).and_then(|json| sheet::json(&json).ok()).unwrap_or_default()
 }
 
 /// Keeps the sheet's offers for the next visit, where storage has room:

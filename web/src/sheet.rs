@@ -12,14 +12,14 @@ use crate::state::AppState;
 
 pub fn load(state: AppState, host_origin: Option<String>) {
     leptos::task::spawn_local(async move {
-        match fetch::text("prices.json").await.map(|text| sheet::from_json(&text)) {
+        match fetch::text("prices.json").await.map(|text| sheet::json::<Sheet>(&text)) {
             Some(Ok(sheet)) => apply(state, sheet),
             Some(Err(why)) => warn(&why),
             None => {}
         }
     });
     if let Some(origin) = host_origin {
-        host::listen_for_offers(origin, move |text| match sheet::offers_from_json(&text) {
+        host::listen_for_offers(origin, move |text| match sheet::json(&text) {
             Ok(offers) => apply(state, Sheet { version: 1, provider: String::new(), offers }),
             Err(why) => warn(&why),
         });

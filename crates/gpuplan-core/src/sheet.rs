@@ -29,6 +29,15 @@ pub fn offers_from_json(text: &str) -> Result<Vec<Offer>, String> {
     read(text, "offers")
 }
 
+/// Reads JSON without the failing field's path (serde_json gives its line
+/// and column): the page reads every JSON it takes in (a sheet, the shipped
+/// market, a saved sheet, a reader's answer) with this one deserializer, as
+/// each other one compiles the offers' whole reader into the page again,
+/// and the path tracking's the largest (docs/performance.md).
+pub fn json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
 /// serde_json, with the path of the failing field (under `root`, the name
 /// of the whole value) in front of its message.
 fn read<T: serde::de::DeserializeOwned>(text: &str, root: &str) -> Result<T, String> {

@@ -21,5 +21,5 @@ pub async fn read<T: DeserializeOwned>(name: &str, args: &[JsValue]) -> Result<T
         .await
         .map_err(|e| e.as_string().unwrap_or_else(|| "the reader failed".to_string()))?;
     let json = answer.as_string().unwrap_or_default();
-    serde_json::from_str(&json).map_err(|e| e.to_string())
+    gpuplan_core::sheet::json(&json)
 }

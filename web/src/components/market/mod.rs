@@ -8,7 +8,7 @@ mod model;
 
 use std::sync::Arc;
 
-use gpuplan_core::offers::Offer;
+use gpuplan_core::sheet;
 use leptos::prelude::*;
 
 use crate::adapters::{clock, fetch};
@@ -34,7 +34,7 @@ fn load_after_first_result(state: AppState) -> RwSignal<bool> {
         }
         leptos::task::spawn_local(async move {
             let offers =
-                fetch::text(FILE).await.and_then(|json| serde_json::from_str::<Vec<Offer>>(&json).ok());
+                fetch::text(FILE).await.and_then(|json| sheet::json(&json).ok());
             let Some(offers) = offers else {
                 failed.set(true);
                 return;
