@@ -92,6 +92,9 @@ test('from Node: the other functions return the declared shapes', async () => {
   const imported = api.importOffers(JSON.stringify(sheet), 'Example');
   fits('MarketImport', imported);
   assert.ok(api.exportOffers(imported.offers, imported.items).startsWith('{'));
+  const csv = api.exportOffersCsv(imported.offers);
+  assert.match(csv.csv, /^provider,InstanceType,AcceleratorName/);
+  assert.equal(api.importOffers(csv.csv).offers.length + csv.left_out, imported.offers.length);
   const printed = await readFile(join(root, 'crates/gpuplan-core/tests/fixtures/measured/vllm_summary.txt'), 'utf8');
   fits('Reading', api.readMeasured(printed, 'en'));
   fits('Readback', api.readback(plans.infer, printed, 'en'));

@@ -2,8 +2,8 @@
 //! (`adapters::storage`: where storage is refused, the page works without it).
 
 use gpuplan_core::offers::Offer;
-use gpuplan_core::plan::Plan;
-use gpuplan_core::{share, sheet};
+use gpuplan_core::plan::{self, Plan};
+use gpuplan_core::share;
 use leptos::prelude::*;
 
 use crate::adapters::storage::{load, save};
@@ -44,17 +44,25 @@ pub fn keep_plan(plan: RwSignal<Plan>) {
     });
 }
 
-/// Offers of the price sheet the user last opened, as JSON.
+/// Offers of the price sheet the user last opened, in the share link's
+/// offer form: the page's one writer of offers (JSON would be another).
 const SHEET_KEY: &str = "gpuplan.sheet";
+const OFFERS: &str = "cost.offers";
 
 /// The last price sheet's offers; none where storage holds none or a
 /// value that no longer reads.
 pub fn saved_sheet() -> Vec<Offer> {
-    load(SHEET_KEY).and_then(|json| sheet::json(&json).ok()).unwrap_or_default()
+    let mut plan = Plan::default();
+    if let (Some(text), Some(field)) = (load(SHEET_KEY), plan::field(OFFERS)) {
+        field.write(&mut plan, &text);
+    }
+    plan.cost.offers
 }
 
 /// Keeps the sheet's offers for the next visit, where storage has room:
 /// a provider's whole catalog may not fit, and is then read again next time.
 pub fn save_sheet(offers: &[Offer]) {
-    save(SHEET_KEY, &serde_json::to_string(offers).unwrap_or_default());
+    let mut plan = Plan::default();
+    plan.cost.offers = offers.to_vec();
+    save(SHEET_KEY, &plan::field(OFFERS).and_then(|f| f.text(&plan)).unwrap_or_default());
 }

@@ -74,6 +74,9 @@ export function importOffers(text: string, provider?: string | null): MarketImpo
 /** gpuplan's offers JSON, every field. */
 export function exportOffers(offers: OfferInput[], items?: DeepPartial<CostItem>[] | null): string;
 
+/** The offers as a CSV in SkyPilot's columns plus provider, currency and date, which `importOffers` reads back; `left_out` counts the offers without an hourly price. */
+export function exportOffersCsv(offers: OfferInput[]): { csv: string; left_out: number };
+
 /** The figures in what a benchmark or training run printed. @throws {MeasuredFailure} */
 export function readMeasured(text: string, lang?: LangTag | null): Reading;
 

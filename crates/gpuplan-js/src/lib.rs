@@ -208,6 +208,22 @@ pub fn export_offers(offers: JsValue, items: Option<JsValue>) -> Result<String, 
     Ok(market::export(&offers, &items))
 }
 
+/// `exportOffersCsv(offers)`: the offers as a CSV in SkyPilot's columns
+/// (plus provider, currency and date), which `importOffers` reads back:
+/// `{ csv, left_out }`, `left_out` the offers without an hourly price.
+#[wasm_bindgen(js_name = exportOffersCsv)]
+pub fn export_offers_csv(offers: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Csv {
+        csv: String,
+        left_out: usize,
+    }
+    let offers: Vec<Offer> =
+        serde_wasm_bindgen::from_value(offers).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?;
+    let (csv, left_out) = market::export_csv(&offers);
+    to_js(&Csv { csv, left_out })
+}
+
 /// A paste the readers cannot use: `{ notice: { kind, ... }, message }`,
 /// the message saying what was expected.
 fn notice(n: &gpuplan_core::measured::Notice, lang: Lang) -> JsValue {

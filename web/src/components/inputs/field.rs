@@ -190,12 +190,6 @@ pub fn core_error(errs: &[FieldError], path: &str, lang: Lang) -> Option<String>
     (!msgs.is_empty()).then(|| msgs.join("; "))
 }
 
-/// A number field's message: the typed text's typo, else the core's.
-pub fn num_error(spec: &Num, typed: Option<&str>, errs: &[FieldError], lang: Lang) -> Option<String> {
-    let typo = typed.and_then(|text| parse(text, spec.int, spec.optional).err());
-    typo.map(|k| t(lang, k).to_string()).or_else(|| core_error(errs, spec.path, lang))
-}
-
 /// The page's current message for the field at `path`, if any.
 fn plan_error(state: AppState, path: &'static str) -> Option<String> {
     state.errors(|errs| core_error(errs.map_or(&[][..], Vec::as_slice), path, state.lang))
@@ -232,58 +226,91 @@ pub fn NumField(state: AppState, spec: Num) -> impl IntoView {
     }
 }
 
-/// A number input that keeps the text typed into it (see [`Typed`]).
+/// A number field of the plan: its text read as the spec says, then set
+/// through the core's field table.
 #[component]
 fn NumInput(state: AppState, spec: Num) -> impl IntoView {
-    let lang = state.lang;
-    let id = field_id(spec.path);
-    let err_id = format!("{id}-err");
-    let typed = RwSignal::new(None::<Typed>);
     let value = Memo::new(move |_| state.plan.with(|p| shown(p, spec.path)));
-    // The text the field shows, and whether it is the user's.
+    let error = Signal::derive(move || plan_error(state, spec.path));
+    let commit = Callback::new(move |text: String| {
+        // Checked here for the field's message; the core reads the same text.
+        let typo = parse(&text, spec.int, spec.optional).err();
+        if typo.is_none() {
+            state.plan.update(|p| set(p, spec.path, text.trim()));
+        }
+        typo
+    });
+    let id = field_id(spec.path);
+    view! {
+        <TextInput state id label=spec.label unit=spec.unit hint=spec.hint placeholder=None numeric=true value error commit/>
+    }
+}
+
+/// A text input that keeps what was typed while it stands for the value
+/// (see [`Typed`]): a half-typed, invalid or out-of-range entry is never
+/// rewritten under the caret. Its message is the typo's, else `error`.
+#[component]
+pub fn TextInput(
+    state: AppState,
+    id: String,
+    label: K,
+    unit: Option<K>,
+    hint: Option<K>,
+    placeholder: Option<K>,
+    /// A number: the phone shows its number keys.
+    numeric: bool,
+    #[prop(into)] value: Signal<String>,
+    #[prop(into)] error: Signal<Option<String>>,
+    /// Sets the value from the text; the key of its typo, if any.
+    commit: Callback<String, Option<K>>,
+) -> impl IntoView {
+    let lang = state.lang;
+    let typed = RwSignal::new(None::<(Typed, Option<K>)>);
+    // The text the field shows, and its typo while it is the user's.
     let text = Memo::new(move |_| {
         let load = state.loaded.get();
         value.with(|v| {
-            typed.with(|t| match t.as_ref().and_then(|t| t.standing(v, load)) {
-                Some(text) => (text.to_string(), true),
-                None => (v.clone(), false),
+            typed.with(|t| {
+                match t.as_ref().and_then(|(t, typo)| t.standing(v, load).map(|s| (s.to_string(), *typo))) {
+                    Some(shown) => shown,
+                    None => (v.clone(), None),
+                }
             })
         })
     });
-    let error = Memo::new(move |_| {
-        let typed = text.with(|(text, typed)| typed.then(|| text.clone()));
-        state.errors(|errs| num_error(&spec, typed.as_deref(), errs.map_or(&[][..], Vec::as_slice), lang))
+    let message = Memo::new(move |_| match text.with(|(_, typo)| *typo) {
+        Some(k) => Some(t(lang, k).to_string()),
+        None => error.get(),
     });
-    let invalid = move || error.with(Option::is_some);
-    let edit = move |ev| {
+    let invalid = move || message.with(Option::is_some);
+    let input = move |ev| {
         let text = event_target_value(&ev);
-        // Checked here for the field's message; the core reads the same text.
-        if parse(&text, spec.int, spec.optional).is_ok() {
-            state.plan.update(|p| set(p, spec.path, text.trim()));
-        }
-        let at = state.plan.with_untracked(|p| shown(p, spec.path));
-        typed.set(Some(Typed { text, at, load: state.loaded.get_untracked() }));
+        let typo = commit.run(text.clone());
+        let at = value.get_untracked();
+        typed.set(Some((Typed { text, at, load: state.loaded.get_untracked() }, typo)));
     };
+    let err_id = format!("{id}-err");
     let described = err_id.clone();
     view! {
         <div class=move || if invalid() { "field invalid" } else { "field" }>
-            <label for=id.clone()>{t(lang, spec.label)}</label>
+            <label for=id.clone()>{t(lang, label)}</label>
             <div class="control">
                 <input
                     id=id
                     type="text"
-                    inputmode="decimal"
+                    inputmode=numeric.then_some("decimal")
                     autocomplete="off"
                     spellcheck="false"
-                    prop:value=move || text.with(|(text, _)| text.clone())
+                    placeholder=placeholder.map(|k| t(lang, k))
+                    prop:value=move || text.with(|(s, _)| s.clone())
                     aria-invalid=move || if invalid() { "true" } else { "false" }
                     aria-describedby=move || invalid().then(|| described.clone())
-                    on:input=edit
+                    on:input=input
                 />
-                {spec.unit.map(|u| view! { <span class="unit">{t(lang, u)}</span> })}
+                {unit.map(|u| view! { <span class="unit">{t(lang, u)}</span> })}
             </div>
-            {spec.hint.map(|k| view! { <p class="hint">{t(lang, k)}</p> })}
-            {move || error.get().map(|m| view! { <ErrorText message=m id=err_id.clone()/> })}
+            {hint.map(|k| view! { <p class="hint">{t(lang, k)}</p> })}
+            {move || message.get().map(|m| view! { <ErrorText message=m id=err_id.clone()/> })}
         </div>
     }
 }
@@ -399,7 +426,10 @@ mod tests {
         assert_eq!(typed.standing("8000", 0), Some("8e3"));
         assert_eq!(typed.standing("4096", 0), None, "a value set another way shows");
         assert_eq!(typed.standing("8000", 1), None, "a loaded plan shows as it is");
-        assert_eq!(num_error(&CONTEXT, typed.standing("8000", 0), &[], Lang::En), None);
+        assert_eq!(
+            typed.standing("8000", 0).map(|text| parse(text, CONTEXT.int, CONTEXT.optional)),
+            Some(Ok(Some(8000.0)))
+        );
     }
 
     #[test]
@@ -409,14 +439,13 @@ mod tests {
         let typed = Typed { text: "12x".into(), at: now.clone(), load: 0 };
         let shown = typed.standing(&now, 0);
         assert_eq!(shown, Some("12x"), "the typed text stays");
-        let msg = num_error(&CONTEXT, shown, &[], Lang::En);
-        assert_eq!(msg.as_deref(), Some(t(Lang::En, K::NotNumber)));
+        assert_eq!(shown.map(|text| parse(text, CONTEXT.int, CONTEXT.optional)), Some(Err(K::NotNumber)));
         let mut bad = plan.clone();
         bad.inference.context = 0;
         let errs = bad.validate();
-        let msg = num_error(&CONTEXT, None, &errs, Lang::En).expect("the core's message");
+        let msg = core_error(&errs, CONTEXT.path, Lang::En).expect("the core's message");
         assert!(!msg.contains("inference.context"), "the message drops its path: {msg}");
-        assert_eq!(num_error(&real(K::Concurrency, "inference.concurrency"), None, &errs, Lang::En), None);
+        assert_eq!(core_error(&errs, "inference.concurrency", Lang::En), None);
     }
 
     /// Every control reads and writes through the core's table: a path it

@@ -33,8 +33,7 @@ fn load_after_first_result(state: AppState) -> RwSignal<bool> {
             return started.unwrap_or(false);
         }
         leptos::task::spawn_local(async move {
-            let offers =
-                fetch::text(FILE).await.and_then(|json| sheet::json(&json).ok());
+            let offers = fetch::text(FILE).await.and_then(|json| sheet::json(&json).ok());
             let Some(offers) = offers else {
                 failed.set(true);
                 return;

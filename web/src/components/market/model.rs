@@ -196,19 +196,22 @@ pub fn shown(v: &View, lang: Lang) -> String {
 /// The currency the totals are in and the rate they were converted at,
 /// with the rate's day, or a note that the rate is the user's own.
 pub fn fx(v: &View, lang: Lang) -> String {
-    let date = v.fx.date.clone().unwrap_or_else(|| t(lang, K::FxOwn).to_string());
+    // A day as the link or the CLI wrote it ("2026-01-08"); other text there
+    // is not shown as if it were one.
+    let day = |d: &&String| d.get(..4).is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit()));
+    let date = v.fx.date.as_ref().filter(day).cloned().unwrap_or_else(|| t(lang, K::FxOwn).to_string());
     t(lang, K::MarketFx)
         .replace("{currency}", v.currency.code())
         .replace("{rate}", &gpuplan_core::money::num(v.fx.cny_per_usd))
         .replace("{date}", &date)
 }
 
-#[cfg(test)]
-#[path = "tests.rs"]
-mod tests;
-
 /// The offer a market row prices: its key is the offer's id and the way to
 /// buy ("aws-p5/od").
 pub fn offer_id(key: &str) -> &str {
     key.rsplit_once('/').map_or(key, |(id, _)| id)
 }
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

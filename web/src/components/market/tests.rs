@@ -89,4 +89,16 @@ fn the_rate_says_its_day_or_that_it_is_the_users_own() {
     assert!(!dated.contains("undated"), "the default rate has its day: {dated}");
     let own = View { fx: gpuplan_core::cost::Fx { cny_per_usd: 7.0, date: None }, ..v };
     assert!(fx(&own, Lang::En).contains("1 USD = 7 CNY (your own rate, undated)"), "{}", fx(&own, Lang::En));
+    let odd =
+        View { fx: gpuplan_core::cost::Fx { cny_per_usd: 7.0, date: Some("NaN".into()) }, ..own.clone() };
+    assert!(
+        fx(&odd, Lang::En).contains("(your own rate, undated)"),
+        "text that is no day is not shown as one"
+    );
+}
+
+#[test]
+fn a_row_names_its_offer() {
+    assert_eq!(offer_id("aws:p5.48xlarge:us-east-1/od"), "aws:p5.48xlarge:us-east-1");
+    assert_eq!(offer_id("aws-p5"), "aws-p5");
 }

@@ -17,7 +17,7 @@ use leptos::prelude::*;
 
 use crate::adapters::{clock, focus};
 use crate::components::block::Block;
-use crate::components::inputs::{core_error, parse, Typed};
+use crate::components::inputs::{core_error, parse, TextInput};
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::AppState;
@@ -29,18 +29,17 @@ pub fn OffersBlock(state: AppState) -> impl IntoView {
     let ids = Memo::new(move |_| {
         state.plan.with(|p| p.cost.offers.iter().map(|o| o.id.to_string()).collect::<Vec<_>>())
     });
-    // Keyed by id and plan load: a loaded plan redraws every card.
-    let keyed = move || {
-        let load = state.loaded.get();
-        ids.get().into_iter().map(move |id| (id, load)).collect::<Vec<_>>()
+    // The cards are redrawn when an offer is added or removed, or a plan
+    // loads: rare, and typing into a card changes neither.
+    let cards = move || {
+        state.loaded.track();
+        ids.get().into_iter().map(|id| view! { <OfferCard state id/> }).collect_view()
     };
     view! {
         <Block id="offers-h" title=t(lang, K::OffersTitle)>
             <p class="hint">{t(lang, K::OffersHint)}</p>
             <div class="offer-list">
-                <For each=keyed key=|k| k.clone() let:((id, _))>
-                    <OfferCard state id/>
-                </For>
+                {cards}
             </div>
             <AddOffer state/>
             <Items state/>
@@ -249,69 +248,8 @@ fn OfferField(state: AppState, key: StoredValue<String>, field: Field) -> impl I
     let id = key.with_value(|id| element_id(id, field.path));
     move || {
         applies.get().then(|| {
-            view! { <TextInput state id=id.clone() label=field.label unit=field.unit placeholder value error commit/> }
+            view! { <TextInput state id=id.clone() label=field.label unit=field.unit hint=None placeholder numeric=field.kind != model::Kind::Text value error commit/> }
         })
-    }
-}
-
-/// A text input that keeps what was typed while it stands for the value
-/// (see [`Typed`]); its message is the typo's, else the core's.
-#[component]
-fn TextInput(
-    state: AppState,
-    id: String,
-    label: K,
-    unit: Option<K>,
-    placeholder: Option<K>,
-    #[prop(into)] value: Signal<String>,
-    #[prop(into)] error: Signal<Option<String>>,
-    /// Sets the value from the text; the key of its typo, if any.
-    commit: Callback<String, Option<K>>,
-) -> impl IntoView {
-    let lang = state.lang;
-    let typed = RwSignal::new(None::<(Typed, Option<K>)>);
-    let text = Memo::new(move |_| {
-        let load = state.loaded.get();
-        value.with(|v| {
-            typed.with(|t| {
-                match t.as_ref().and_then(|(t, typo)| t.standing(v, load).map(|s| (s.to_string(), *typo))) {
-                    Some(shown) => shown,
-                    None => (v.clone(), None),
-                }
-            })
-        })
-    });
-    let message = move || match text.with(|(_, typo)| *typo) {
-        Some(k) => Some(t(lang, k).to_string()),
-        None => error.get(),
-    };
-    let input = move |ev| {
-        let text = event_target_value(&ev);
-        let typo = commit.run(text.clone());
-        let at = value.get_untracked();
-        typed.set(Some((Typed { text, at, load: state.loaded.get_untracked() }, typo)));
-    };
-    let err_id = format!("{id}-err");
-    let described = err_id.clone();
-    view! {
-        <div class=move || if message().is_some() { "field invalid" } else { "field" }>
-            <label for=id.clone()>{t(lang, label)}</label>
-            <div class="control">
-                <input
-                    id=id
-                    type="text"
-                    autocomplete="off"
-                    spellcheck="false"
-                    placeholder=placeholder.map(|k| t(lang, k))
-                    prop:value=move || text.with(|(s, _)| s.clone())
-                    aria-invalid=move || if message().is_some() { "true" } else { "false" }
-                    aria-describedby=move || message().is_some().then(|| described.clone())
-                    on:input=input
-                />
-                {unit.map(|u| view! { <span class="unit">{t(lang, u)}</span> })}
-            </div>
-            {move || message().map(|m| view! { <p class="error" data-testid="input-error" role="alert" id=err_id.clone()>{m}</p> })}
-        </div>
     }
 }
 
@@ -474,7 +412,7 @@ fn TierRows(state: AppState, key: StoredValue<String>, kind: Tiers) -> impl Into
             let label = if is_bound { bound } else { price };
             let placeholder = is_bound.then_some(K::NoBound);
             let id = key.with_value(|id| element_id(id, &path));
-            view! { <TextInput state id label unit=None placeholder value error commit/> }
+            view! { <TextInput state id label unit=None hint=None placeholder numeric=true value error commit/> }
         };
         let remove = move |_| key.with_value(|id| edit_offer(state, id, |o| kind.remove(o, i)));
         view! {
@@ -559,8 +497,8 @@ fn Items(state: AppState) -> impl IntoView {
         let options = o::CURRENCY.iter().map(move |c| view! { <option value=c.value prop:selected=move || code.get() == c.value>{c.label(lang)}</option> }).collect_view();
         view! {
             <div class="item-row" data-testid="item-row">
-                <TextInput state id=format!("it-{i}-name") label=K::ItemName unit=None placeholder=None value=get(|x| x.name.clone()) error=Signal::derive(|| None::<String>) commit=name/>
-                <TextInput state id=format!("it-{i}-amount") label=K::ItemAmount unit=None placeholder=None value=get(|x| format!("{}", x.amount)) error=amount_error commit=amount/>
+                <TextInput state id=format!("it-{i}-name") label=K::ItemName unit=None hint=None placeholder=None numeric=false value=get(|x| x.name.clone()) error=Signal::derive(|| None::<String>) commit=name/>
+                <TextInput state id=format!("it-{i}-amount") label=K::ItemAmount unit=None hint=None placeholder=None numeric=true value=get(|x| format!("{}", x.amount)) error=amount_error commit=amount/>
                 <div class="field">
                     <label for=format!("it-{i}-currency")>{t(lang, K::Currency)}</label>
                     <div class="control"><select id=format!("it-{i}-currency") on:change=currency>{options}</select></div>

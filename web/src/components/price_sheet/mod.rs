@@ -9,7 +9,9 @@ mod model;
 use std::sync::Arc;
 
 use gloo_file::File;
-use gpuplan_core::market::{self, Import};
+use gpuplan_core::market::Import;
+use gpuplan_core::plan::Plan;
+use gpuplan_core::share;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -165,23 +167,42 @@ fn Kept(state: AppState) -> impl IntoView {
     }
 }
 
-/// The plan's own offers and items, and the sheet's offers, as a file.
+/// The plan's own offers and items, and the sheet's offers, as a file,
+/// written by the JS API in the reader worker.
 #[component]
 fn Export(state: AppState) -> impl IntoView {
     let lang = state.lang;
     let left_out = RwSignal::new(0usize);
-    let offers = move || {
-        let own = state.plan.with_untracked(|p| p.cost.offers.clone());
-        state.imported.with_untracked(|i| own.into_iter().chain(i.iter().cloned()).collect::<Vec<_>>())
+    let failed = RwSignal::new(None::<String>);
+    // What goes to the writer: a plan holding only the offers and items, as
+    // its share link.
+    let link = move || {
+        let mut plan = Plan::default();
+        plan.cost.items = state.plan.with_untracked(|p| p.cost.items.clone());
+        plan.cost.offers = state.plan.with_untracked(|p| p.cost.offers.clone());
+        state.imported.with_untracked(|i| plan.cost.offers.extend(i.iter().cloned()));
+        JsValue::from(share::encode(&plan, None, None))
     };
     let json = move |_| {
-        let items = state.plan.with_untracked(|p| p.cost.items.clone());
-        download::save_as("gpuplan-offers.json", "application/json", &market::export(&offers(), &items));
+        let link = link();
+        leptos::task::spawn_local(async move {
+            match reader::read::<String>("exportOffers", &[link]).await {
+                Ok(text) => download::save_as("gpuplan-offers.json", "application/json", &text),
+                Err(why) => failed.set(Some(why)),
+            }
+        });
     };
     let csv = move |_| {
-        let (text, n) = market::export_csv(&offers());
-        left_out.set(n);
-        download::save_as("gpuplan-offers.csv", "text/csv", &text);
+        let link = link();
+        leptos::task::spawn_local(async move {
+            match reader::read::<Csv>("exportOffersCsv", &[link]).await {
+                Ok(Csv { csv, left_out: n }) => {
+                    left_out.set(n);
+                    download::save_as("gpuplan-offers.csv", "text/csv", &csv);
+                }
+                Err(why) => failed.set(Some(why)),
+            }
+        });
     };
     view! {
         <div class="actions">
@@ -191,5 +212,13 @@ fn Export(state: AppState) -> impl IntoView {
         {move || (left_out.get() > 0).then(|| view! {
             <p class="hint" data-testid="csv-left-out">{t(lang, K::SheetCsvLeftOut).replace("{n}", &left_out.get().to_string())}</p>
         })}
+        {move || failed.get().map(|why| view! { <p class="field-error" role="alert">{why}</p> })}
     }
+}
+
+/// The CSV writer's answer.
+#[derive(serde::Deserialize)]
+struct Csv {
+    csv: String,
+    left_out: usize,
 }
