@@ -68,6 +68,17 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, context, errors, foreign };
 }
 
+// One server, browser and page for a whole test file, the page opened on
+// its first result; `close()` ends all three.
+export async function session(query = '') {
+  const server = await serve();
+  const browser = await launch();
+  const opened = await openPage(browser, server.url + query);
+  await opened.page.getByTestId('answer-gpus').waitFor();
+  const close = async () => { await opened.context.close(); await browser.close(); await server.close(); };
+  return { server, browser, ...opened, close };
+}
+
 export async function screenshot(page, name) {
   await mkdir(outDir, { recursive: true });
   const file = join(outDir, `${name}.png`);

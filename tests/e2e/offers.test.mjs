@@ -4,17 +4,12 @@
 // in the share link and kept on the device.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage } from './lib.mjs';
+import { session, openPage } from './lib.mjs';
 
-let server, browser, page, context, errors;
+let s, page, errors;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, context, errors } = await openPage(browser, server.url));
-  await page.getByTestId('answer-gpus').waitFor();
-});
-after(async () => { await context?.close(); await browser?.close(); await server?.close(); });
+before(async () => { s = await session(); ({ page, errors } = s); });
+after(() => s?.close());
 
 const answer = () => page.getByTestId('answer').innerText();
 const cards = () => page.getByTestId('offer-card');
@@ -99,7 +94,7 @@ test('the share link carries the offers: a fresh page ranks them the same', asyn
   await page.waitForFunction(() => /of=/.test(document.querySelector('[data-testid="share-url"]')?.value ?? ''));
   const link = await page.getByTestId('share-url').inputValue();
   const shown = await answer();
-  const fresh = await openPage(browser, link);
+  const fresh = await openPage(s.browser, link);
   try {
     await fresh.page.getByTestId('answer-gpus').waitFor();
     await fresh.page.waitForFunction(() => /QuoteCo/.test(document.querySelector('[data-testid="answer"]')?.innerText ?? ''));
@@ -113,7 +108,7 @@ test('the share link carries the offers: a fresh page ranks them the same', asyn
 });
 
 test('a reload keeps the own offers', async () => {
-  await page.goto(server.url);
+  await page.goto(s.server.url);
   await page.getByTestId('answer-gpus').waitFor();
   await answerSays(/QuoteCo/);
   assert.equal(await cards().count(), 1);

@@ -5,17 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openPage } from './lib.mjs';
+import { session } from './lib.mjs';
 
-let server, browser, page, context, errors;
+let s, page, errors;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, context, errors } = await openPage(browser, server.url));
-  await page.getByTestId('answer-gpus').waitFor();
-});
-after(async () => { await context?.close(); await browser?.close(); await server?.close(); });
+before(async () => { s = await session(); ({ page, errors } = s); });
+after(() => s?.close());
 
 const CHEAP_H100 = [
   'provider,InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region',
