@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::budget::BudgetBlock;
 use crate::components::checklist::Checklist;
 use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
@@ -26,6 +27,7 @@ pub fn Results(state: AppState) -> impl IntoView {
             <div class="result-body" class:stale=stale>
                 <Headline state/>
                 <AnswerBlock state/>
+                <BudgetBlock state/>
                 <Why state/>
                 <Serving state/>
                 <MemoryChart state/>
