@@ -157,9 +157,14 @@ fn Grid(table: Memo<Option<Table>>, caption: Signal<String>, testid: &'static st
                 tb.rows
                     .iter()
                     .map(|r| {
-                        let mut cells = r.iter();
-                        let first = cells.next().cloned().unwrap_or_default();
-                        let rest = cells.map(|c| view! { <td class="num">{c.clone()}</td> }).collect_view();
+                        let mut cells = r.iter().enumerate();
+                        let first = cells.next().map(|(_, c)| c.clone()).unwrap_or_default();
+                        let rest = cells
+                            .map(|(k, c)| {
+                                let class = (k >= tb.words).then_some("num");
+                                view! { <td class=class>{c.clone()}</td> }
+                            })
+                            .collect_view();
                         view! { <tr><th scope="row">{first}</th>{rest}</tr> }
                     })
                     .collect_view()

@@ -64,11 +64,13 @@ pub fn bars(b: &Budget, lang: Lang) -> Vec<Bar> {
         .collect()
 }
 
-/// A table: its header and rows of text cells, the first cell the row's header.
+/// A table: its header and rows of text cells, the first cell the row's
+/// header; the cells after the first `words` columns are amounts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub head: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    pub words: usize,
 }
 
 fn at(v: &[Money], m: usize) -> String {
@@ -100,7 +102,7 @@ pub fn by_month(b: &Budget, lang: Lang) -> Table {
     total.extend(split(&b.by_line).iter().map(|x| x.text()));
     total.push(b.total.text());
     rows.push(total);
-    Table { head, rows }
+    Table { head, rows, words: 1 }
 }
 
 /// One row a workload (what it orders, its reuse, its total by line), one
@@ -135,7 +137,7 @@ pub fn by_workload(b: &Budget, lang: Lang) -> Table {
     total.extend(split(&b.by_line).iter().map(|x| x.text()));
     total.push(b.total.text());
     rows.push(total);
-    Table { head, rows }
+    Table { head, rows, words: 2 }
 }
 
 #[cfg(test)]
