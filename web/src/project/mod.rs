@@ -32,8 +32,6 @@ pub struct ProjectState {
     /// The core's budget with two workloads or more; with one (the page is
     /// then the plan's), only the project's own problems, if any.
     pub outcome: Memo<Option<Answer>>,
-    /// The last valid budget, while the project has two workloads or more.
-    pub shown: Memo<Option<Arc<ProjectReport>>>,
     /// Why the last change to the list was refused (the last workload
     /// removed, one workload too many, a start month that is no number).
     pub refused: RwSignal<Option<FieldError>>,
@@ -64,15 +62,7 @@ impl ProjectState {
             },
             |_, _| true,
         );
-        let shown = Memo::new_with_compare(
-            move |prev: Option<&Option<Arc<ProjectReport>>>| match outcome.get() {
-                _ if current.with(|p| p.workloads.len() < 2) => None,
-                Some(Ok(r)) => Some(r),
-                _ => prev.cloned().flatten(),
-            },
-            |old, new| !matches!((old, new), (Some(Some(a)), Some(Some(b))) if Arc::ptr_eq(a, b)),
-        );
-        ProjectState { stored, active, current, outcome, shown, refused: RwSignal::new(None) }
+        ProjectState { stored, active, current, outcome, refused: RwSignal::new(None) }
     }
 
     /// The project with the inputs' plan as it is now (not yet settled).

@@ -5,8 +5,6 @@
 
 mod model;
 
-use std::sync::Arc;
-
 use gpuplan_core::budget::ProjectReport;
 use gpuplan_core::checklist;
 use gpuplan_core::examples;
@@ -23,50 +21,42 @@ use model::{Bar, Table};
 #[component]
 pub fn BudgetBlock(state: AppState) -> impl IntoView {
     let ps = state.project;
-    let stale = move || !ps.errors().is_empty();
-    view! {
-        <Show when=move || ps.shown.with(Option::is_some)>
-            <div class:stale=stale data-testid="budget">
-                <Budget state/>
-            </div>
-        </Show>
+    // Drawn whole when the budget changes: a few rows and tables, and one
+    // reactive node instead of one per figure keeps the page's bundle small.
+    // While the core refuses the project, the list says why and no budget shows.
+    move || {
+        ps.outcome.with(|o| match o {
+            Some(Ok(r)) if r.reports.len() > 1 => Some(budget(state, r)),
+            _ => None,
+        })
     }
 }
 
-#[component]
-fn Budget(state: AppState) -> impl IntoView {
+fn budget(state: AppState, r: &ProjectReport) -> AnyView {
     let lang = state.lang;
-    let ps = state.project;
-    let report = ps.shown;
-    let with = move |f: fn(&ProjectReport, Lang) -> String| {
-        move || report.with(|r| r.as_deref().map(|r| f(r, lang)).unwrap_or_default())
-    };
-    let total = with(|r, lang| {
-        let b = &r.budget;
-        t(lang, K::BudgetTotal)
-            .replace("{total}", &present::money(b.total, b.currency))
-            .replace("{months}", &b.months.to_string())
-    });
-    let bars = Memo::new(move |_| {
-        report.with(|r| r.as_deref().map(|r| model::bars(&r.budget, lang)).unwrap_or_default())
-    });
-    let months = Memo::new(move |_| report.with(|r| r.as_deref().map_or(1, |r| r.budget.months)));
-    let currency = Memo::new(move |_| report.with(|r| r.as_deref().map(|r| r.budget.currency)));
-    let caption = move |k: K| {
-        move || {
-            let code = currency.get().map(Currency::code).unwrap_or_default();
-            t(lang, k).replace("{currency}", code)
-        }
-    };
-    let by_workload =
-        Memo::new(move |_| report.with(|r| r.as_deref().map(|r| model::by_workload(&r.budget, lang))));
-    let by_month =
-        Memo::new(move |_| report.with(|r| r.as_deref().map(|r| model::by_month(&r.budget, lang))));
+    let b = &r.budget;
+    let total = t(lang, K::BudgetTotal)
+        .replace("{total}", &present::money(b.total, b.currency))
+        .replace("{months}", &b.months.to_string());
+    let caption = |k: K| t(lang, k).replace("{currency}", b.currency.code());
+    let (timeline, machines) = (timeline(model::bars(b, lang), b.months, lang), machines(r, lang));
+    let by_workload = grid(model::by_workload(b, lang), caption(K::ByWorkloadCaption), "budget-by-workload");
+    let month_caption = caption(K::ByMonthCaption);
+    let by_month = grid(model::by_month(b, lang), month_caption.clone(), "budget-by-month");
     // The gallery project, as opened: its figures against the seed's.
-    let note = Memo::new(move |_| {
-        ps.current.with(|p| examples::projects().into_iter().find(|e| &e.project == p).map(|e| e.note(lang)))
+    let note = state
+        .project
+        .current
+        .with_untracked(|p| examples::projects().into_iter().find(|e| &e.project == p).map(|e| e.note(lang)));
+    let note = note.map(|n| {
+        view! {
+            <details class="seed-note" data-testid="seed-note" open>
+                <summary>{t(lang, K::AgainstSeed)}</summary>
+                <p>{n}</p>
+            </details>
+        }
     });
-    let set_currency = move |ev| {
+    let set_currency = move |ev: leptos::ev::Event| {
         let code = event_target_value(&ev);
         state.change_project(move |p, a| {
             if let Some(c) = gpuplan_core::names::parse::<Currency>(&code) {
@@ -77,42 +67,34 @@ fn Budget(state: AppState) -> impl IntoView {
     };
     let currency_options = o::CURRENCY
         .iter()
-        .map(|opt| {
-            let value = opt.value;
-            let selected = move || currency.get().map(Currency::code) == Some(value);
-            view! { <option value=value prop:selected=selected>{opt.label(lang)}</option> }
-        })
+        .map(|opt| view! { <option value=opt.value selected=b.currency.code() == opt.value>{opt.label(lang)}</option> })
         .collect_view();
     view! {
+        <div data-testid="budget">
         <Block id="budget-h" title=t(lang, K::BudgetTitle)>
             <p class="budget-total" data-testid="budget-total">{total}</p>
             <div class="field budget-currency">
                 <label for="budget-currency">{t(lang, K::BudgetCurrency)}</label>
                 <select id="budget-currency" on:change=set_currency>{currency_options}</select>
             </div>
-            <Timeline bars months lang/>
-            {move || note.get().map(|n| view! {
-                <details class="seed-note" data-testid="seed-note" open>
-                    <summary>{t(lang, K::AgainstSeed)}</summary>
-                    <p>{n}</p>
-                </details>
-            })}
-            <Grid table=by_workload caption=Signal::derive(caption(K::ByWorkloadCaption)) testid="budget-by-workload"/>
+            {timeline}
+            {note}
+            {by_workload}
             <details class="budget-months">
-                <summary>{caption(K::ByMonthCaption)}</summary>
-                <Grid table=by_month caption=Signal::derive(caption(K::ByMonthCaption)) testid="budget-by-month"/>
+                <summary>{month_caption}</summary>
+                {by_month}
             </details>
-            <Machines report lang/>
+            {machines}
         </Block>
+        </div>
     }
+    .into_any()
 }
 
 /// Which workload runs when, on what: a bar per workload over the months,
 /// its carried machines held from the earlier start drawn lighter. The
 /// table below holds the same numbers, so the chart is hidden from screen readers.
-#[component]
-fn Timeline(bars: Memo<Vec<Bar>>, months: Memo<usize>, lang: Lang) -> impl IntoView {
-    let grid = move || format!("--months: {}", months.get());
+fn timeline(bars: Vec<Bar>, months: usize, lang: Lang) -> AnyView {
     let row = move |b: Bar| {
         let held = b.held.map(|(left, width)| {
             let style = format!("left: {left:.3}%; width: {width:.3}%");
@@ -121,99 +103,73 @@ fn Timeline(bars: Memo<Vec<Bar>>, months: Memo<usize>, lang: Lang) -> impl IntoV
         let style = format!("left: {:.3}%; width: {:.3}%", b.left, b.width);
         view! {
             <li class="tl-row">
-                <span class="tl-name">{b.name.clone()}</span>
-                <span class="tl-track">
-                    {held}
-                    <span class="tl-bar" style=style>
-                        {b.selection.clone()}
-                    </span>
-                </span>
-                <span class="tl-note">{b.note.clone()}</span>
+                <span class="tl-name">{b.name}</span>
+                <span class="tl-track">{held}<span class="tl-bar" style=style>{b.selection}</span></span>
+                <span class="tl-note">{b.note}</span>
             </li>
         }
     };
     view! {
         <figure class="timeline" aria-hidden="true">
-            <ul class="tl-rows" style=grid>
-                {move || bars.get().into_iter().map(row).collect_view()}
-            </ul>
-            <figcaption class="hint">{move || t(lang, K::TimelineCaption).replace("{n}", &months.get().to_string())}</figcaption>
+            <ul class="tl-rows" style=format!("--months: {months}")>{bars.into_iter().map(row).collect_view()}</ul>
+            <figcaption class="hint">{t(lang, K::TimelineCaption).replace("{n}", &months.to_string())}</figcaption>
         </figure>
     }
+    .into_any()
 }
 
 /// A table of text cells; the first cell of each row is its header.
-#[component]
-fn Grid(table: Memo<Option<Table>>, caption: Signal<String>, testid: &'static str) -> impl IntoView {
-    let head = move || {
-        table.with(|tb| {
-            tb.as_ref()
-                .map(|tb| tb.head.iter().map(|h| view! { <th scope="col">{h.clone()}</th> }).collect_view())
-        })
-    };
-    let rows = move || {
-        table.with(|tb| {
-            tb.as_ref().map(|tb| {
-                tb.rows
-                    .iter()
-                    .map(|r| {
-                        let mut cells = r.iter().enumerate();
-                        let first = cells.next().map(|(_, c)| c.clone()).unwrap_or_default();
-                        let rest = cells
-                            .map(|(k, c)| {
-                                let class = (k >= tb.words).then_some("num");
-                                view! { <td class=class>{c.clone()}</td> }
-                            })
-                            .collect_view();
-                        view! { <tr><th scope="row">{first}</th>{rest}</tr> }
-                    })
-                    .collect_view()
-            })
-        })
-    };
+fn grid(table: Table, caption: String, testid: &'static str) -> AnyView {
+    let words = table.words;
+    let num = move |k: usize| (k >= words).then_some("num");
+    let head =
+        table.head.into_iter().enumerate().map(|(k, h)| view! { <th scope="col" class=num(k)>{h}</th> });
+    let rows = table.rows.into_iter().map(|r| {
+        let mut cells = r.into_iter().enumerate();
+        let first = cells.next().map(|(_, c)| c).unwrap_or_default();
+        let rest = cells.map(|(k, c)| view! { <td class=num(k)>{c}</td> }).collect_view();
+        view! { <tr><th scope="row">{first}</th>{rest}</tr> }
+    });
+    let label = caption.clone();
     view! {
-        <div class="table-wrap" tabindex="0" role="region" aria-label=move || caption.get()>
+        <div class="table-wrap" tabindex="0" role="region" aria-label=label>
             <table data-testid=testid>
-                <caption class="visually-hidden">{move || caption.get()}</caption>
-                <thead><tr>{head}</tr></thead>
-                <tbody>{rows}</tbody>
+                <caption class="visually-hidden">{caption}</caption>
+                <thead><tr>{head.collect_view()}</tr></thead>
+                <tbody>{rows.collect_view()}</tbody>
             </table>
         </div>
     }
+    .into_any()
 }
 
 /// The project's checklist: each machine once, named as the bill names it
 /// (GPU × count × layout × option), with the workloads on it and the
 /// checklist of the workload whose selection it is.
-#[component]
-fn Machines(report: Memo<Option<Arc<ProjectReport>>>, lang: Lang) -> impl IntoView {
-    let items = move || {
-        report.with(|r| {
-            r.as_deref().map(|r| {
-                r.checklist()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(k, (m, list))| {
-                        let on = t(lang, K::MachineFor).replace("{names}", &m.workloads.join(", "));
-                        let id = format!("machine-md-{k}");
-                        view! {
-                            <li data-testid="project-machine">
-                                <strong data-testid="project-machine-selection">{m.selection.clone()}</strong>
-                                <span class="hint">{on}</span>
-                                <details>
-                                    <summary>{list.title.clone()}</summary>
-                                    <label for=id.clone()>{t(lang, K::ChecklistMarkdownHint)}</label>
-                                    <textarea id=id readonly rows="10">{checklist::to_markdown(list)}</textarea>
-                                </details>
-                            </li>
-                        }
-                    })
-                    .collect_view()
-            })
+fn machines(r: &ProjectReport, lang: Lang) -> AnyView {
+    let items = r
+        .checklist()
+        .into_iter()
+        .enumerate()
+        .map(|(k, (m, list))| {
+            let on = t(lang, K::MachineFor).replace("{names}", &m.workloads.join(", "));
+            let id = format!("machine-md-{k}");
+            view! {
+                <li data-testid="project-machine">
+                    <strong data-testid="project-machine-selection">{m.selection.clone()}</strong>
+                    <span class="hint">{on}</span>
+                    <details>
+                        <summary>{list.title.clone()}</summary>
+                        <label for=id.clone()>{t(lang, K::ChecklistMarkdownHint)}</label>
+                        <textarea id=id readonly rows="10">{checklist::to_markdown(list)}</textarea>
+                    </details>
+                </li>
+            }
         })
-    };
+        .collect_view();
     view! {
         <h4>{t(lang, K::MachinesTitle)}</h4>
         <ul class="machines" data-testid="project-checklist">{items}</ul>
     }
+    .into_any()
 }
