@@ -52,9 +52,13 @@ pub fn App() -> impl IntoView {
         return view! {
             <Header state/>
             <LinkNotice state ignored=start.link.ignored/>
-            <Workloads state/>
             <main id="app" class="layout">
-                <Inputs state/>
+                // The workloads above the inputs that edit the picked one; on
+                // a phone the results still come first (style.css).
+                <div class="editor">
+                    <Workloads state/>
+                    <Inputs state/>
+                </div>
                 <Results state/>
             </main>
             <Gallery state/>

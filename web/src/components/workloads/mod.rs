@@ -51,7 +51,7 @@ pub fn Workloads(state: AppState) -> impl IntoView {
     };
     let messages = move || messages(state, bar.with(|b| b.messages.clone()));
     view! {
-        <section class="band workloads" aria-labelledby="workloads-h" data-testid="workloads">
+        <section class="workloads" aria-labelledby="workloads-h" data-testid="workloads">
             <h2 id="workloads-h">{t(lang, K::Workloads)}</h2>
             {list}
             <div class="wl-add" role="group" aria-label=t(lang, K::AddWorkload)>{buttons}</div>
