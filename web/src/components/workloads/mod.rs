@@ -115,7 +115,15 @@ fn row(state: AppState, i: usize, r: RowData, count: usize) -> impl IntoView {
     let lang = state.lang;
     let kind = t(lang, if r.train { K::KindTraining } else { K::KindService });
     let shown_name = if r.name.is_empty() { t(lang, K::ThisPlan).to_string() } else { r.name.clone() };
-    let pick = move |_| state.change_project(move |_, _| Ok(i));
+    // The list is drawn anew: the keyboard's place goes to the workload now edited.
+    let refocus = move || {
+        let to = state.project.active.get_untracked();
+        request_animation_frame(move || focus(&format!("[data-testid=\"wl-pick-{to}\"]")));
+    };
+    let pick = move |_| {
+        state.change_project(move |_, _| Ok(i));
+        refocus();
+    };
     let rename = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
         state.change_project(move |p, a| {
@@ -147,15 +155,20 @@ fn row(state: AppState, i: usize, r: RowData, count: usize) -> impl IntoView {
             state.change_project(move |p, a| {
                 let j = model::shift(p, i, up);
                 Ok(model::active_after_swap(a, i, j))
-            })
+            });
+            refocus();
         }
     };
-    let duplicate = move |_| state.change_project(move |p, _| model::duplicate(p, i, lang));
+    let duplicate = move |_| {
+        state.change_project(move |p, _| model::duplicate(p, i, lang));
+        refocus();
+    };
     let remove = move |_| {
         state.change_project(move |p, a| {
             p.remove_workload(i)?;
             Ok(model::active_after_removal(a, i).min(p.workloads.len().saturating_sub(1)))
-        })
+        });
+        refocus();
     };
     let (name_id, start_id, reuse_id) =
         (format!("wl-name-{i}"), format!("wl-start-{i}"), format!("wl-reuse-{i}"));
@@ -224,6 +237,13 @@ fn row(state: AppState, i: usize, r: RowData, count: usize) -> impl IntoView {
             <button type="button" data-testid=format!("wl-duplicate-{i}") on:click=duplicate>{t(lang, K::Duplicate)}</button>
             <button type="button" data-testid=format!("wl-remove-{i}") on:click=remove>{t(lang, K::Remove)}</button>
         </li>
+    }
+}
+
+/// Moves the keyboard's place to the element `selector` names, if any.
+fn focus(selector: &str) {
+    if let Ok(Some(el)) = document().query_selector(selector) {
+        let _ = wasm_bindgen::JsCast::unchecked_ref::<web_sys::HtmlElement>(&el).focus();
     }
 }
 
