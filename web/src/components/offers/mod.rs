@@ -11,7 +11,6 @@ mod tests;
 
 use gpuplan_core::cost::Item;
 use gpuplan_core::hardware;
-use gpuplan_core::money::Currency;
 use gpuplan_core::offers::Offer;
 use leptos::prelude::*;
 
@@ -45,6 +44,11 @@ pub fn OffersBlock(state: AppState) -> impl IntoView {
             <Items state/>
         </Block>
     }
+}
+
+/// Reads the user's offer `key` (None once it is gone), tracking the plan.
+fn with_offer<T>(state: AppState, key: StoredValue<String>, read: impl FnOnce(Option<&Offer>) -> T) -> T {
+    key.with_value(|id| state.plan.with(|p| read(p.cost.offers.iter().find(|o| o.id == id.as_str()))))
 }
 
 /// Runs `edit` on the user's offer `id`, if it is still there.
@@ -100,14 +104,7 @@ fn AddOffer(state: AppState) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let copy = move |ev| {
-        let id = event_target_value(&ev);
-        let Some(offer) = state.listed.with_untracked(|l| l.iter().find(|o| o.id == id.as_str()).cloned())
-        else {
-            return;
-        };
-        state.plan.update(|p| p.cost.offers.push(offer));
-    };
+    let copy = move |ev| adopt(state, &event_target_value(&ev));
     view! {
         <div class="offer-actions">
             <button type="button" data-testid="offer-add" on:click=add>{t(lang, K::OfferAdd)}</button>
@@ -127,9 +124,7 @@ fn AddOffer(state: AppState) -> impl IntoView {
 fn OfferCard(state: AppState, id: String) -> impl IntoView {
     let lang = state.lang;
     let key = StoredValue::new(id.clone());
-    let offer = Memo::new(move |_| {
-        key.with_value(|id| state.plan.with(|p| p.cost.offers.iter().find(|o| o.id == id.as_str()).cloned()))
-    });
+    let offer = Memo::new(move |_| with_offer(state, key, |o| o.cloned()));
     let listed = Memo::new(move |_| key.with_value(|id| started_from(state, id)));
     let title = move || offer.with(|o| o.as_ref().map(model::title).unwrap_or_default());
     let duplicate = move |_| {
@@ -226,18 +221,8 @@ fn element_id(id: &str, path: &str) -> String {
 /// One text or number field of an offer, shown while it applies.
 #[component]
 fn OfferField(state: AppState, key: StoredValue<String>, field: Field) -> impl IntoView {
-    let applies = Memo::new(move |_| {
-        key.with_value(|id| {
-            state.plan.with(|p| p.cost.offers.iter().find(|o| o.id == id.as_str()).is_some_and(field.applies))
-        })
-    });
-    let value = Signal::derive(move || {
-        key.with_value(|id| {
-            state.plan.with(|p| {
-                p.cost.offers.iter().find(|o| o.id == id.as_str()).map(field.get).unwrap_or_default()
-            })
-        })
-    });
+    let applies = Memo::new(move |_| with_offer(state, key, |o| o.is_some_and(field.applies)));
+    let value = Signal::derive(move || with_offer(state, key, |o| o.map(field.get).unwrap_or_default()));
     let error = Signal::derive(move || key.with_value(|id| offer_error(state, id, field.path)));
     let commit = Callback::new(move |text: String| {
         let mut typo = None;
@@ -264,13 +249,7 @@ fn Choice(
     get: fn(&Offer) -> String,
     set: fn(&mut Offer, &str),
 ) -> impl IntoView {
-    let current = Memo::new(move |_| {
-        key.with_value(|id| {
-            state
-                .plan
-                .with(|p| p.cost.offers.iter().find(|o| o.id == id.as_str()).map(get).unwrap_or_default())
-        })
-    });
+    let current = Memo::new(move |_| with_offer(state, key, |o| o.map(get).unwrap_or_default()));
     let id = key.with_value(|id| element_id(id, path));
     let change = move |ev| {
         let value = event_target_value(&ev);
@@ -310,9 +289,7 @@ fn GpuChoice(state: AppState, key: StoredValue<String>) -> impl IntoView {
 fn CurrencyChoice(state: AppState, key: StoredValue<String>) -> impl IntoView {
     let options =
         o::CURRENCY.iter().map(|c| (c.value.to_string(), c.label(state.lang).to_string())).collect();
-    let set = |o: &mut Offer, v: &str| {
-        o.currency = if v == Currency::Cny.code() { Currency::Cny } else { Currency::Usd }
-    };
+    let set = |o: &mut Offer, v: &str| o.currency = model::currency(v);
     view! { <Choice state key label=K::Currency path="currency" options get=|o| o.currency.code().to_string() set/> }
 }
 
@@ -366,38 +343,20 @@ fn TierRows(state: AppState, key: StoredValue<String>, kind: Tiers) -> impl Into
         Tiers::Egress => (K::Egress, K::UptoGb, K::PerGb),
         Tiers::Bandwidth => (K::Bandwidth, K::UptoMbps, K::PerMbpsMonth),
     };
-    let count = Memo::new(move |_| {
-        key.with_value(|id| {
-            state.plan.with(|p| {
-                p.cost.offers.iter().find(|o| o.id == id.as_str()).map_or(0, |o| kind.rows(o).len())
-            })
-        })
-    });
+    let count = Memo::new(move |_| with_offer(state, key, |o| o.map_or(0, |o| kind.rows(o).len())));
     let add = move |_| key.with_value(|id| edit_offer(state, id, |o| kind.add(o)));
     let row = move |i: usize| {
         let cell = move |is_bound: bool| {
             let name = kind.names()[usize::from(!is_bound)];
             let path = format!("{}[{i}].{name}", kind.path());
             let value = Signal::derive(move || {
-                key.with_value(|id| {
-                    state.plan.with(|p| {
-                        let rows = p
-                            .cost
-                            .offers
-                            .iter()
-                            .find(|o| o.id == id.as_str())
-                            .map(|o| kind.rows(o))
-                            .unwrap_or_default();
-                        rows.get(i)
-                            .map(|(b, p)| {
-                                if is_bound {
-                                    b.map(|b| format!("{b}")).unwrap_or_default()
-                                } else {
-                                    format!("{p}")
-                                }
-                            })
-                            .unwrap_or_default()
-                    })
+                with_offer(state, key, |o| {
+                    let row = o.and_then(|o| kind.rows(o).get(i).copied());
+                    match (row, is_bound) {
+                        (Some((bound, _)), true) => bound.map(|b| format!("{b}")).unwrap_or_default(),
+                        (Some((_, price)), false) => format!("{price}"),
+                        (None, _) => String::new(),
+                    }
                 })
             });
             let at = path.clone();
@@ -476,9 +435,7 @@ fn Items(state: AppState) -> impl IntoView {
         });
         let currency = move |ev| {
             let code = event_target_value(&ev);
-            edit(&|item| {
-                item.currency = if code == Currency::Cny.code() { Currency::Cny } else { Currency::Usd }
-            });
+            edit(&|item| item.currency = model::currency(&code));
         };
         let code = Memo::new(move |_| {
             state.plan.with(|p| p.cost.items.get(i).map(|x| x.currency.code()).unwrap_or_default())

@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use gpuplan_core::money::Currency;
 use gpuplan_core::offers::{
     Band, Block, Monthly, Offer, OnDemand, Pricing, Reserved, SavingsPlan, Side, Spot, Tier,
 };
@@ -504,6 +505,15 @@ pub fn blank(taken: &[Offer], gpu: &str, name: String, date: String) -> Offer {
 /// A copy of `offer` under a new id, its name marked as the copy.
 pub fn duplicate(taken: &[Offer], offer: &Offer, mark: &str) -> Offer {
     Offer { id: fresh_id(taken).into(), name: format!("{} {mark}", offer.name).into(), ..offer.clone() }
+}
+
+/// A currency by the code the selects write ("USD", "CNY").
+pub fn currency(code: &str) -> Currency {
+    if code == Currency::Cny.code() {
+        Currency::Cny
+    } else {
+        Currency::Usd
+    }
 }
 
 /// An offer's heading: its provider and name.
