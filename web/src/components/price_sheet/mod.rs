@@ -18,6 +18,7 @@ use wasm_bindgen::JsValue;
 
 use crate::adapters::files::{self, carries_files, from_event};
 use crate::adapters::{download, reader};
+use crate::components::labelled::Labelled;
 use crate::i18n::{t, Lang, K};
 use crate::prefs;
 use crate::state::AppState;
@@ -104,18 +105,15 @@ pub fn PriceSheet(state: AppState) -> impl IntoView {
         <details class="advanced price-sheet" prop:open=move || open.get()>
             <summary>{t(lang, K::SheetTitle)}</summary>
             <p class="hint">{t(lang, K::SheetHint)}</p>
-            <div class="field">
-                <label for="f-price-sheet">{t(lang, K::SheetPick)}</label>
-                <div class="control">
-                    <input
-                        id="f-price-sheet"
-                        type="file"
-                        accept=".csv,.json,text/csv,application/json"
-                        data-testid="price-sheet"
-                        on:change=move |e| take(from_event(&e))
-                    />
-                </div>
-            </div>
+            <Labelled id="f-price-sheet" label=K::SheetPick lang>
+                <input
+                    id="f-price-sheet"
+                    type="file"
+                    accept=".csv,.json,text/csv,application/json"
+                    data-testid="price-sheet"
+                    on:change=move |e| take(from_event(&e))
+                />
+            </Labelled>
             <Status reading/>
             <Kept state/>
             <Export state/>
