@@ -1,11 +1,11 @@
-// The file readers, off the page's thread. The page starts this worker the
-// first time it is handed a file or opens the market: the readers are the
-// JS API module (api/), which the page's own bundle would otherwise have to
-// carry, and a big price sheet read here leaves the page responsive.
+// The file readers and writers, off the page's thread. The page starts this
+// worker the first time it is handed a price sheet or asked for an export:
+// they are the JS API module (api/), which the page's own bundle would
+// otherwise have to carry, and a big sheet read here leaves the page responsive.
 import init, * as api from './api/gpuplan.js';
 
 // The API functions the page asks for; nothing else is called by name.
-const READERS = new Set(['importOffers', 'importConfig', 'importGguf', 'importSafetensors', 'readMeasured']);
+const READERS = new Set(['importOffers']);
 
 // The file writers take the offers and items as a share link, which the
 // page already writes: handing them over as JSON would put a JSON writer

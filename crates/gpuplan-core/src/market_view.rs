@@ -37,6 +37,8 @@ pub struct Query {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
     pub id: String,
+    /// The id of the offer this option is a way to buy.
+    pub offer: String,
     pub label: String,
     pub provider: String,
     pub region: String,
@@ -118,6 +120,7 @@ fn row(o: &OptionCost, cost: &CostReport, today: &str, lang: Lang) -> Row {
     let age = age(&o.date, today);
     Row {
         id: o.id.clone(),
+        offer: o.offer.clone(),
         label: o.label(lang),
         provider: o.provider.clone(),
         region: o.region.clone(),

@@ -350,6 +350,8 @@ export interface MarketQuery {
 
 export interface MarketRow {
   id: string;
+  /** The id of the offer this option is a way to buy. */
+  offer: string;
   label: string;
   provider: string;
   region: string;

@@ -1,5 +1,5 @@
-//! The readers of files the page seldom reads (price sheets, model files,
-//! benchmark output) run in a worker on the JS API module, loaded the first
+//! The readers and writers of files the page seldom handles (price sheets
+//! and their exports) run in a worker on the JS API module, loaded the first
 //! time one is needed: the page's own bundle carries none of those formats,
 //! and a big file is read off the page's thread (docs/performance.md).
 

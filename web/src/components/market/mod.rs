@@ -94,7 +94,12 @@ fn Market(state: AppState) -> impl IntoView {
     // A row's name opens its offer as the user's own, to fill in or correct.
     let pick = Pick {
         picked: Signal::derive(|| None),
-        on_pick: Callback::new(move |key: String| offers::adopt(state, model::offer_id(&key))),
+        on_pick: Callback::new(move |key: String| {
+            let offer = state.market_view.with(|v| v.as_deref().and_then(|v| model::offer_of(v, &key)));
+            if let Some(offer) = offer {
+                offers::adopt(state, &offer);
+            }
+        }),
     };
     let kinds = model::kinds(lang).map(|(value, label)| view! { <option value=value>{label}</option> });
     view! {

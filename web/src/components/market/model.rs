@@ -206,10 +206,9 @@ pub fn fx(v: &View, lang: Lang) -> String {
         .replace("{date}", &date)
 }
 
-/// The offer a market row prices: its key is the offer's id and the way to
-/// buy ("aws-p5/od").
-pub fn offer_id(key: &str) -> &str {
-    key.rsplit_once('/').map_or(key, |(id, _)| id)
+/// The offer of the market row keyed `key`, as the core names it.
+pub fn offer_of(v: &View, key: &str) -> Option<String> {
+    v.rows.iter().find(|r| r.id == key).map(|r| r.offer.clone())
 }
 
 #[cfg(test)]

@@ -99,6 +99,8 @@ fn the_rate_says_its_day_or_that_it_is_the_users_own() {
 
 #[test]
 fn a_row_names_its_offer() {
-    assert_eq!(offer_id("aws:p5.48xlarge:us-east-1/od"), "aws:p5.48xlarge:us-east-1");
-    assert_eq!(offer_id("aws-p5"), "aws-p5");
+    let v = market(&Picks::default());
+    let Some(row) = v.rows.iter().find(|r| r.offer == "bid") else { panic!("the auction offer is listed") };
+    assert_eq!(offer_of(&v, &row.id).as_deref(), Some("bid"));
+    assert_eq!(offer_of(&v, "no-such-row"), None);
 }

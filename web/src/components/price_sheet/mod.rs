@@ -176,8 +176,10 @@ fn Export(state: AppState) -> impl IntoView {
     // its share link.
     let link = move || {
         let mut plan = Plan::default();
-        plan.cost.items = state.plan.with_untracked(|p| p.cost.items.clone());
-        plan.cost.offers = state.plan.with_untracked(|p| p.cost.offers.clone());
+        state.plan.with_untracked(|p| {
+            plan.cost.items = p.cost.items.clone();
+            plan.cost.offers = p.cost.offers.clone();
+        });
         state.imported.with_untracked(|i| plan.cost.offers.extend(i.iter().cloned()));
         JsValue::from(share::encode(&plan, None, None))
     };
