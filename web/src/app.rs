@@ -1,6 +1,7 @@
-//! The page: one plan, read from the link (or the saved plan), and the
-//! blocks that show what the core makes of it. The answer comes first: the
-//! examples follow the two columns.
+//! The page: one project, read from the link (or the saved one), its
+//! workloads above the inputs, and the blocks that show what the core makes
+//! of the workload being edited and, with several, of the whole project.
+//! The answer comes first: the examples follow the two columns.
 
 use gpuplan_core::lang::Lang;
 use gpuplan_core::present::Unit;
@@ -13,6 +14,7 @@ use crate::components::header::Header;
 use crate::components::inputs::Inputs;
 use crate::components::results::Results;
 use crate::components::share::{LinkNotice, SharePanel};
+use crate::components::workloads::workloads_part;
 use crate::link;
 use crate::prefs;
 use crate::sheet;
@@ -30,12 +32,17 @@ pub fn App() -> impl IntoView {
         Some(code) => Unit::from_code(code).unwrap_or_default(),
         None => prefs::initial_unit(),
     };
-    // A link's plan shows as given; a bare visit reopens the saved plan. An
-    // embedded page is the host's: it neither reads nor writes the saved plan.
-    let plan = if start.shared || embed { start.link.plan.clone() } else { prefs::saved_plan() };
-    let state = AppState::new(plan, lang, unit);
+    // A link's project shows as given; a bare visit reopens the saved one. An
+    // embedded page is the host's: it shows the link's (first) plan, and
+    // neither reads nor writes the saved project.
+    let project = match (embed, start.shared) {
+        (true, _) => gpuplan_core::project::Project::single(start.link.plan.clone()),
+        (false, true) => std::mem::take(&mut start.project),
+        (false, false) => prefs::saved_project(),
+    };
+    let state = AppState::new(project, lang, unit);
     if !embed {
-        prefs::keep_plan(state.settled);
+        prefs::keep_project(state.project.current);
         state.imported.set(prefs::saved_sheet());
     }
     address::set_document_lang(lang.pick("zh-CN", "en"));
@@ -46,7 +53,12 @@ pub fn App() -> impl IntoView {
             <Header state/>
             <LinkNotice state ignored=start.link.ignored/>
             <main id="app" class="layout">
-                <Inputs state/>
+                // The workloads above the inputs that edit the picked one; on
+                // a phone the results still come first (style.css).
+                <div class="editor">
+                    {workloads_part(state)}
+                    <Inputs state/>
+                </div>
                 <Results state/>
             </main>
             <Gallery state/>

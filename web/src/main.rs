@@ -7,6 +7,7 @@ mod i18n;
 mod link;
 mod options;
 mod prefs;
+mod project;
 mod sheet;
 mod state;
 

@@ -1,8 +1,9 @@
-//! Display preferences and the user's plan, kept in localStorage
+//! Display preferences and the user's project, kept in localStorage
 //! (`adapters::storage`: where storage is refused, the page works without it).
 
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::{self, Plan};
+use gpuplan_core::project::Project;
 use gpuplan_core::share;
 use leptos::prelude::*;
 
@@ -12,7 +13,9 @@ use gpuplan_core::present::Unit;
 
 const LANG_KEY: &str = "gpuplan.lang";
 const UNIT_KEY: &str = "gpuplan.unit";
-/// The plan as its share-link query (`share::encode`, no lang or unit).
+/// The project as its share-link query (`share::encode_project`, no lang
+/// or unit): a one-workload project is its plan's version 1 query, as
+/// saved before projects.
 const PLAN_KEY: &str = "gpuplan.plan";
 
 /// The language the loader in index.html opens the page in, unless the
@@ -29,18 +32,19 @@ pub fn save_unit(unit: Unit) {
     save(UNIT_KEY, unit.code());
 }
 
-/// The plan saved by the user's last edit, else the default. A stored value
-/// is read like a share link: whatever cannot be read (a corrupted value, a
-/// key from a newer version) is dropped silently, the rest is kept.
-pub fn saved_plan() -> Plan {
-    load(PLAN_KEY).map(|q| share::decode(&q).plan).unwrap_or_default()
+/// The project saved by the user's last edit, else the default plan. A
+/// stored value is read like a share link: whatever cannot be read (a
+/// corrupted value, a key from a newer version) is dropped silently, the
+/// rest is kept.
+pub fn saved_project() -> Project {
+    load(PLAN_KEY).map_or_else(|| Project::single(Default::default()), |q| share::decode_project(&q).project)
 }
 
-/// Saves the plan on every change after the first: a plan opened from a
-/// link replaces the saved one only once the user edits it.
-pub fn keep_plan(plan: RwSignal<Plan>) {
+/// Saves the project on every change after the first: a project opened
+/// from a link replaces the saved one only once the user edits it.
+pub fn keep_project(project: Memo<Project>) {
     Effect::new_sync(move |seen: Option<()>| {
-        plan.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode(p, None, None))));
+        project.with(|p| seen.is_some().then(|| save(PLAN_KEY, &share::encode_project(p, None, None))));
     });
 }
 

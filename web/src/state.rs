@@ -11,9 +11,11 @@ use gpuplan_core::error::FieldError;
 use gpuplan_core::market_view::{self, Query, View};
 use gpuplan_core::offers::Offer;
 use gpuplan_core::plan::Plan;
+use gpuplan_core::project::Project;
 use leptos::prelude::*;
 
 use crate::i18n::Lang;
+use crate::project::ProjectState;
 use gpuplan_core::present::Unit;
 
 /// What the core returns for a plan.
@@ -57,10 +59,14 @@ pub struct AppState {
     /// what the whole report refused (a host's offers, say). Compared, so an
     /// edit that leaves them as they were (none, mostly) wakes no field.
     problems: Memo<Vec<FieldError>>,
+    /// The workloads; the inputs edit the active one's plan (`plan`).
+    pub project: ProjectState,
 }
 
 impl AppState {
-    pub fn new(plan: Plan, lang: Lang, unit: Unit) -> AppState {
+    /// The page on `project`, its first workload in the inputs.
+    pub fn new(project: Project, lang: Lang, unit: Unit) -> AppState {
+        let plan = project.workloads.first().map(|w| w.plan.clone()).unwrap_or_default();
         let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
         follow(plan, settled);
@@ -109,6 +115,7 @@ impl AppState {
             market_query,
             market_view,
             problems,
+            project: ProjectState::new(project, settled, offers, lang),
         }
     }
 
@@ -116,6 +123,35 @@ impl AppState {
     pub fn load(self, plan: Plan) {
         self.plan.set(plan);
         self.loaded.update(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Changes the project's list; `change` returns the workload to edit
+    /// next, or why the change is refused (said next to the list, the
+    /// project left as it was).
+    pub fn change_project(self, change: impl FnOnce(&mut Project, usize) -> Result<usize, FieldError>) {
+        let mut project = self.project.live(self.plan);
+        match change(&mut project, self.project.active.get_untracked()) {
+            Ok(next) => {
+                self.project.refused.set(None);
+                let plan = project.workloads.get(next).map(|w| w.plan.clone());
+                self.project.store(project, next);
+                // Another workload in the inputs: settled at once, so that
+                // no frame prices one workload's plan as another's.
+                if let Some(plan) = plan.filter(|p| self.plan.with_untracked(|now| now != p)) {
+                    self.settled.set(plan.clone());
+                    self.load(plan);
+                }
+            }
+            Err(e) => self.project.refused.set(Some(e)),
+        }
+    }
+
+    /// Opens a whole project, its first workload in the inputs.
+    pub fn load_project(self, project: Project) {
+        self.change_project(move |p, _| {
+            *p = project;
+            Ok(0)
+        });
     }
 
     /// Every problem with the plan, or None when it has none.
@@ -151,10 +187,14 @@ fn follow(plan: RwSignal<Plan>, settled: RwSignal<Plan>) {
     // The number of the pending flush; 0 when none is pending.
     let pending = StoredValue::new(0u32);
     let issued = StoredValue::new(0u32);
+    // A plan already settled (a workload switched to) is not priced again.
     let flush = move |n: u32| {
         if pending.get_value() == n {
             pending.set_value(0);
-            settled.set(plan.get_untracked());
+            let next = plan.get_untracked();
+            if settled.with_untracked(|s| s != &next) {
+                settled.set(next);
+            }
         }
     };
     Effect::new_sync(move |seen: Option<()>| {

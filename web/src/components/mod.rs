@@ -1,6 +1,7 @@
 //! The page's components, one folder per area.
 
 pub mod block;
+pub mod budget;
 pub mod chart;
 pub mod checklist;
 pub mod compact;
@@ -19,3 +20,4 @@ pub mod results;
 pub mod serving;
 pub mod share;
 pub mod table;
+pub mod workloads;

@@ -1,5 +1,5 @@
-//! Example gallery and compare: start from a common workload; pin a plan and
-//! set it beside the current one.
+//! Example gallery and compare: start from a common workload or a whole
+//! project; pin a plan and set it beside the current one.
 
 use std::sync::Arc;
 
@@ -16,7 +16,8 @@ use crate::components::table::{Col, DataTable, Row};
 use crate::i18n::{t, Lang, K};
 use crate::state::{AppState, Report};
 
-/// The example cards; a click loads the card's plan.
+/// The example cards; a click loads the card's plan. A project's card is
+/// its share link: it opens in place, or from the link in a new tab.
 #[component]
 pub fn Gallery(state: AppState) -> impl IntoView {
     let lang = state.lang;
@@ -35,10 +36,32 @@ pub fn Gallery(state: AppState) -> impl IntoView {
             }
         })
         .collect_view();
+    let projects = examples::projects()
+        .into_iter()
+        .map(|e| {
+            let (title, summary) = (e.title(lang), e.summary(lang));
+            let href = format!("?{}", gpuplan_core::share::encode_project(&e.project, Some(lang), None));
+            let open = move |ev: leptos::ev::MouseEvent| {
+                // A plain click opens it here; a modified one (new tab) follows the link.
+                if !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.button() != 0) {
+                    ev.prevent_default();
+                    state.load_project(e.project.clone());
+                }
+            };
+            view! {
+                <li>
+                    <a class="example project" href=href data-testid=format!("example-{}", e.id) on:click=open>
+                        <strong>{title}</strong>
+                        <span>{summary}</span>
+                    </a>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
         <section class="band gallery" aria-labelledby="gallery-h">
             <h2 id="gallery-h">{t(lang, K::Examples)}</h2>
-            <ul class="examples">{cards}</ul>
+            <ul class="examples">{cards}{projects}</ul>
         </section>
     }
 }

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::budget::budget_part;
 use crate::components::checklist::Checklist;
 use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
@@ -27,6 +28,7 @@ pub fn Results(state: AppState) -> impl IntoView {
             <div class="result-body" class:stale=stale>
                 <Headline state/>
                 <AnswerBlock state/>
+                <Budget state/>
                 <Why state/>
                 <Serving state/>
                 <MemoryChart state/>
@@ -40,6 +42,14 @@ pub fn Results(state: AppState) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The project's budget, its part loaded once the project has two
+/// workloads or more (with one, the page is the plan's).
+#[component]
+fn Budget(state: AppState) -> impl IntoView {
+    let several = Memo::new(move |_| state.project.current.with(|p| p.workloads.len() > 1));
+    move || several.get().then(|| budget_part(state))
 }
 
 /// While the plan is invalid: every problem, and a note that what follows is
