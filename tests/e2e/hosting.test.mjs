@@ -95,7 +95,7 @@ http {
 // The bundle names index.html's loader asks for.
 async function bundles() {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
-  return [...new Set(html.match(/gpuplan-web-[a-z]+-[0-9a-f]+/g))];
+  return [...new Set(html.match(/page-[a-z]+-[0-9a-f]+\/gpuplan-web/g))];
 }
 
 for (const name of ['node', 'nginx']) {

@@ -18,9 +18,24 @@ const types = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
 };
 
-// Serves `dir` on 127.0.0.1 at a free port. `mounts` maps a URL prefix to
-// another folder (e.g. '/host/' -> fixtures) so a test host page shares the origin or not.
-// `headers(path)` gives extra response headers for a file's URL path.
+// The precompressed copy `cargo xtask build` wrote beside a file, in the
+// first encoding the request accepts, as nginx's gzip_static and
+// brotli_static serve it: [body, encoding], or null.
+async function precompressed(file, req) {
+  const accepts = req.headers['accept-encoding'] ?? '';
+  for (const [suffix, encoding] of [['.br', 'br'], ['.gz', 'gzip']]) {
+    if (!accepts.includes(encoding)) continue;
+    const body = await readFile(file + suffix).catch(() => null);
+    if (body) return [body, encoding];
+  }
+  return null;
+}
+
+// Serves `dir` on 127.0.0.1 at a free port, each file compressed when the
+// browser asks and dist/ has the copy, as real hosts serve it. `mounts`
+// maps a URL prefix to another folder (e.g. '/host/' -> fixtures) so a test
+// host page shares the origin or not. `headers(path)` gives extra response
+// headers for a file's URL path.
 export async function serve(dir = dist, mounts = {}, headers = () => ({})) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -31,8 +46,11 @@ export async function serve(dir = dist, mounts = {}, headers = () => ({})) {
     const file = normalize(join(base, rel === '' || rel.endsWith('/') ? rel + 'index.html' : rel));
     if (!file.startsWith(normalize(base))) { res.writeHead(403).end(); return; }
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', ...headers(path) });
+      const packed = await precompressed(file, req);
+      const body = packed ? packed[0] : await readFile(file);
+      const encoding = packed ? { 'content-encoding': packed[1] } : {};
+      const type = types[extname(file)] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type, vary: 'accept-encoding', ...encoding, ...headers(path) });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

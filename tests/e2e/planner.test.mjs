@@ -115,7 +115,7 @@ test('each language loads its own bundle and never the other', async () => {
     const { page, context } = await openPage(browser, server.url + query, { locale });
     const bundles = [];
     page.on('request', (r) => {
-      const m = /gpuplan-web-(\w+)-[0-9a-f]+(\.js|_bg\.wasm)$/.exec(r.url());
+      const m = /page-(\w+)-[0-9a-f]+\/gpuplan-web(\.js|_bg\.wasm)$/.exec(r.url());
       if (m) bundles.push(m[1] + m[2]);
     });
     await page.reload();

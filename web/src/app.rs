@@ -9,13 +9,13 @@ use leptos::prelude::*;
 
 use crate::adapters::address;
 use crate::components::compact::Compact;
-use crate::components::compare::Gallery;
 use crate::components::header::Header;
 use crate::components::inputs::Inputs;
+use crate::components::lazy::LazyPart;
 use crate::components::results::Results;
-use crate::components::share::{LinkNotice, SharePanel};
-use crate::components::workloads::workloads_part;
+use crate::components::share::LinkNotice;
 use crate::link;
+use crate::parts;
 use crate::prefs;
 use crate::sheet;
 use crate::state::AppState;
@@ -49,6 +49,9 @@ pub fn App() -> impl IntoView {
     sheet::load(state, start.link.host.clone());
     if !embed {
         let query = link::keep_in_address_bar(state, None, start.link.host);
+        // A project (a v2 link, or a saved one) opens with its workloads bar,
+        // not after the first result: its part is fetched at once.
+        let project = state.project.current.with_untracked(|p| p.workloads.len() > 1);
         return view! {
             <Header state/>
             <LinkNotice state ignored=start.link.ignored/>
@@ -56,13 +59,13 @@ pub fn App() -> impl IntoView {
                 // The workloads above the inputs that edit the picked one; on
                 // a phone the results still come first (style.css).
                 <div class="editor">
-                    {workloads_part(state)}
+                    <LazyPart state load=parts::workloads id="workloads" eager=project/>
                     <Inputs state/>
                 </div>
                 <Results state/>
             </main>
-            <Gallery state/>
-            <SharePanel state query/>
+            <LazyPart state load=parts::gallery id="gallery"/>
+            <LazyPart state load=move |state| parts::share(state, query) id="share"/>
         }
         .into_any();
     }

@@ -6,6 +6,7 @@ mod components;
 mod i18n;
 mod link;
 mod options;
+mod parts;
 mod prefs;
 mod project;
 mod sheet;

@@ -55,6 +55,9 @@ pub struct AppState {
     /// The market priced for the settled plan: None until it is fetched;
     /// the last valid view while an input is invalid.
     pub market_view: Memo<Option<Arc<View>>>,
+    /// True once the first result has painted: the parts of the page that
+    /// load on demand wait for it, so their files never delay the answer.
+    pub painted: ReadSignal<bool>,
     /// Every problem with the plan: the fields it fails validation on, else
     /// what the whole report refused (a host's offers, say). Compared, so an
     /// edit that leaves them as they were (none, mostly) wakes no field.
@@ -96,6 +99,7 @@ impl AppState {
             },
             |_, _| true,
         );
+        let shown = last_valid(outcome);
         let problems = Memo::new(move |_| match head.with(|h| h.as_ref().err().cloned()) {
             Some(errs) => errs,
             None => outcome.with(|o| o.as_ref().err().cloned()).unwrap_or_default(),
@@ -110,7 +114,8 @@ impl AppState {
             loaded: RwSignal::new(0),
             head_shown: last_valid(head),
             outcome,
-            shown: last_valid(outcome),
+            shown,
+            painted: painted_after(shown),
             market,
             market_query,
             market_view,
@@ -208,6 +213,20 @@ fn follow(plan: RwSignal<Plan>, settled: RwSignal<Plan>) {
         request_animation_frame(move || set_timeout(move || flush(n), Duration::ZERO));
         set_timeout(move || flush(n), Duration::from_millis(100));
     });
+}
+
+/// A signal that turns true in the frame after the first report is on
+/// screen, and stays true.
+fn painted_after(shown: Memo<Option<Arc<Report>>>) -> ReadSignal<bool> {
+    let (painted, set_painted) = signal(false);
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) || !shown.with(Option::is_some) {
+            return false;
+        }
+        request_animation_frame(move || set_timeout(move || set_painted.set(true), Duration::ZERO));
+        true
+    });
+    painted
 }
 
 /// A core message without its leading "field.path: ".

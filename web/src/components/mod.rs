@@ -12,6 +12,7 @@ pub mod header;
 pub mod headline;
 pub mod inputs;
 pub mod labelled;
+pub mod lazy;
 pub mod market;
 pub mod memory_chart;
 pub mod offers;

@@ -277,6 +277,10 @@ keys! {
     MarketHint,
     MarketLoading,
     MarketFailed,
+    // A part of the page that loads on demand
+    PartLoading,
+    PartFailed,
+    PartRetry,
     MarketShown,
     MarketBest,
     MarketBestList,

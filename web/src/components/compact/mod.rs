@@ -8,14 +8,15 @@ use gpuplan_core::share::{self, Embed, EmbedBlock};
 use leptos::prelude::*;
 
 use crate::adapters::address;
-use crate::components::checklist::Checklist;
 use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline};
 use crate::components::inputs::CompactInputs;
+use crate::components::lazy::LazyPart;
 use crate::components::memory_chart::MemoryChart;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
+use crate::parts;
 use crate::state::AppState;
 
 #[component]
@@ -31,7 +32,8 @@ pub fn Compact(state: AppState, options: Embed) -> impl IntoView {
         EmbedBlock::Fit => view! { <FitTable state/> }.into_any(),
         EmbedBlock::Cost => view! { <CostBlock state/> }.into_any(),
         EmbedBlock::Serving => view! { <Serving state/> }.into_any(),
-        EmbedBlock::Checklist => view! { <Checklist state/> }.into_any(),
+        // The checklist is a part of its own: a widget without it never fetches it.
+        EmbedBlock::Checklist => view! { <LazyPart state load=parts::checklist id="checklist"/> }.into_any(),
     });
     view! {
         <main id="app" class="compact" data-testid="compact">

@@ -1,21 +1,18 @@
 //! The results column: its heading, the invalid-plan notice, and the blocks,
 //! each redrawn on its own. The answer comes first; on a narrow screen the
-//! column stands above the inputs (style.css).
+//! column stands above the inputs (style.css). The blocks below the cost
+//! load on demand (`crate::parts`).
 
 use leptos::prelude::*;
 
-use crate::components::budget::budget_part;
-use crate::components::checklist::Checklist;
-use crate::components::compare::Compare;
 use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
-use crate::components::market::MarketBlock;
+use crate::components::lazy::LazyPart;
 use crate::components::memory_chart::MemoryChart;
-use crate::components::offers::OffersBlock;
-use crate::components::price_sheet::PriceSheet;
 use crate::components::serving::Serving;
 use crate::i18n::{t, K};
+use crate::parts;
 use crate::state::AppState;
 
 #[component]
@@ -34,22 +31,23 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <MemoryChart state/>
                 <FitTable state/>
                 <CostBlock state/>
-                <OffersBlock state/>
-                <PriceSheet state/>
-                <MarketBlock state/>
-                <Checklist state/>
-                <Compare state/>
+                <LazyPart state load=parts::offers id="offers"/>
+                <LazyPart state load=parts::price_sheet id="price-sheet"/>
+                <LazyPart state load=parts::market id="market"/>
+                <LazyPart state load=parts::checklist id="checklist"/>
+                <LazyPart state load=parts::compare id="compare"/>
             </div>
         </section>
     }
 }
 
-/// The project's budget, its part loaded once the project has two
-/// workloads or more (with one, the page is the plan's).
+/// The project's budget, its part fetched as soon as the project has two
+/// workloads or more (with one, the page is the plan's), without waiting:
+/// a project's link opens with its budget.
 #[component]
 fn Budget(state: AppState) -> impl IntoView {
     let several = Memo::new(move |_| state.project.current.with(|p| p.workloads.len() > 1));
-    move || several.get().then(|| budget_part(state))
+    move || several.get().then(|| view! { <LazyPart state load=parts::budget id="budget" eager=true/> })
 }
 
 /// While the plan is invalid: every problem, and a note that what follows is
