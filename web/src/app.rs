@@ -15,6 +15,7 @@ use crate::components::inputs::Inputs;
 use crate::components::results::Results;
 use crate::components::share::{LinkNotice, SharePanel};
 use crate::components::workloads::workloads_part;
+use crate::drop;
 use crate::link;
 use crate::prefs;
 use crate::sheet;
@@ -48,6 +49,7 @@ pub fn App() -> impl IntoView {
     address::set_document_lang(lang.pick("zh-CN", "en"));
     sheet::load(state, start.link.host.clone());
     if !embed {
+        drop::listen(state);
         let query = link::keep_in_address_bar(state, None, start.link.host);
         return view! {
             <Header state/>

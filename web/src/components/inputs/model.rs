@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::field::{check, grid, real, select, whole, Choice, Segmented, Spec};
 use crate::components::labelled::Labelled;
+use crate::components::model_file::model_file_part;
 use crate::i18n::{t, K};
 use crate::options as o;
 use crate::state::AppState;
@@ -103,6 +104,7 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
             <legend>{t(state.lang, K::Model)}</legend>
             <Segmented state spec=KIND read=|p| kind_of(p).to_string() pick=set_kind/>
             {body}
+            {model_file_part(state)}
         </fieldset>
     }
 }

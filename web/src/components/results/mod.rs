@@ -11,6 +11,7 @@ use crate::components::cost::CostBlock;
 use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
 use crate::components::market::MarketBlock;
+use crate::components::measured::readback_part;
 use crate::components::memory_chart::MemoryChart;
 use crate::components::offers::OffersBlock;
 use crate::components::price_sheet::PriceSheet;
@@ -38,6 +39,7 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <PriceSheet state/>
                 <MarketBlock state/>
                 <Checklist state/>
+                {readback_part(state)}
                 <Compare state/>
             </div>
         </section>
