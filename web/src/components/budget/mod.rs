@@ -31,7 +31,7 @@ fn BudgetBlock(state: AppState) -> impl IntoView {
     // While the core refuses the project, the list says why and no budget shows.
     move || {
         ps.outcome.with(|o| match o {
-            Some(Ok(r)) if r.reports.len() > 1 => Some(budget(state, r)),
+            Some(Ok(r)) => Some(budget(state, r)),
             _ => None,
         })
     }

@@ -3,6 +3,8 @@
 //! remove; set each one's span (start month, the machines it carries on).
 //! Whatever the core refuses is said next to the list, by workload.
 
+mod model;
+
 use gpuplan_core::error::{FieldError, Problem};
 use gpuplan_core::plan::Task;
 use gpuplan_core::project::{Project, Workload, MAX_NAME_CHARS};
@@ -10,8 +12,8 @@ use leptos::prelude::*;
 
 use crate::adapters::focus;
 use crate::i18n::{t, K};
-use crate::project::model::{self, Kind};
 use crate::state::AppState;
+use model::Kind;
 
 /// The workloads bar, the page's part that draws it.
 pub fn workloads_part(state: AppState) -> AnyView {
@@ -26,7 +28,10 @@ fn Workloads(state: AppState) -> impl IntoView {
     // whole when it changes (a few rows), which keeps the bundle small.
     let bar = Memo::new(move |_| {
         ps.current.with(|p| {
-            let errors = ps.errors();
+            let errors = ps.outcome.with(|o| match o {
+                Some(Err(errs)) => model::shown_errors(errs, ps.active.get()),
+                _ => Vec::new(),
+            });
             let messages = ps.refused.get().into_iter().chain(errors.iter().cloned()).map(|e| {
                 let missing = e.field.ends_with(".plan.model") && e.problem == Problem::Required;
                 (model::message(&e, p, lang), missing.then(|| model::workload_of(&e)).flatten())
