@@ -225,3 +225,14 @@ pub fn bare(e: &FieldError, lang: Lang) -> String {
         None => msg,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A part of the page (`workloads_part`, `model_file_part`, …) is
+    /// handed the state alone, which may cross into code loaded later.
+    #[test]
+    fn the_state_can_be_handed_to_a_part() {
+        fn owned_and_send<T: Copy + Send + Sync + 'static>() {}
+        owned_and_send::<super::AppState>();
+    }
+}
