@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serve, launch, openPage, screenshot, switchLanguage } from './lib.mjs';
+import { join } from 'node:path';
+import { serve, launch, openPage, screenshot, switchLanguage, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 let server, browser;
@@ -316,5 +317,44 @@ test('a TTFT target below the minimum, or a measurement of 0, shows the core mes
   assert.equal(await serving(page, 'serving-binds'), 'your measurement');
   assert.equal(await serving(page, 'serving-gpus'), '2', '⌈20 req/s ÷ (2560 token/s ÷ 256 tokens)⌉');
   assert.ok(!/NaN/.test(await page.getByTestId('serving').innerText()));
+  await context.close();
+});
+
+test('a pasted vllm bench serve summary sits beside the plan, and the GPUs and the bill follow it', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  await page.fill('#f-inference-target_qps', '60');
+  await page.getByTestId('serving-gpus').waitFor();
+  const planned = await serving(page, 'serving-gpus');
+  // A summary from vLLM's own pull request (crates/gpuplan-core/tests/fixtures/measured/SOURCES.md).
+  const summary = await readFile(join(root, 'crates/gpuplan-core/tests/fixtures/measured/vllm_summary.txt'), 'utf8');
+  await page.getByTestId('measured-paste').fill(summary);
+  await page.getByTestId('measured-read').click();
+  await page.getByTestId('readback').waitFor();
+  const text = await page.getByTestId('readback').innerText();
+  assert.match(text, /vllm bench serve/);
+  assert.match(text, /Output tok\/s \(one replica\)\s+≈ [\d,.]+ tok\/s \([\d,.]+–[\d,.]+ tok\/s\)\s+= 6,583 tok\/s\s+[+-]\d+ %/);
+  const cells = (name) => page.locator('[data-testid="readback-changes"] tbody tr', { hasText: name }).locator('td').allInnerTexts();
+  const [before, after] = await cells('GPUs');
+  assert.equal(before, planned, 'before is the plan as it was');
+  assert.notEqual(after, before, 'the measurement changes the count for 60 req/s');
+  await page.waitForFunction((n) => document.querySelector('[data-testid="answer-gpus"]')?.textContent.startsWith(`${n} ×`), after);
+  assert.equal(await serving(page, 'serving-gpus'), after, 'the serving block counts from the measurement');
+  const [billBefore, billAfter] = await cells('Bill');
+  assert.notEqual(billBefore, billAfter);
+  assert.equal(await page.getByTestId('answer-cost').innerText(), billAfter, 'the answer quotes the bill as planned again');
+  // The measurement travels: a colleague opening the link sees the same comparison.
+  await page.waitForFunction(() => /[?&]bench=vllm/.test(location.search));
+  const fresh = await openPage(browser, page.url());
+  await fresh.page.getByTestId('readback').waitFor();
+  assert.equal(await fresh.page.getByTestId('readback').innerText(), text);
+  // Another tool's output: a notice, and the plan stays.
+  await page.getByTestId('measured-paste').fill('hello, this is not a benchmark');
+  await page.getByTestId('measured-read').click();
+  await page.getByTestId('measured-error').waitFor();
+  assert.equal(await serving(page, 'serving-gpus'), after);
+  await screenshot(page, 'planner-readback-en');
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await fresh.context.close();
   await context.close();
 });

@@ -299,7 +299,7 @@ test('hostile text in every text field stays text, numbers say what is wrong', a
     'f-model-arch-hidden', 'f-model-arch-heads', 'f-model-arch-kv_heads', 'f-model-arch-head_dim',
     'f-model-arch-intermediate', 'f-model-arch-vocab', 'f-model-arch-experts',
     'f-model-arch-experts_active', 'f-model-arch-max_context', 'f-model-generic-params',
-    'f-model-generic-activation_gb', 'f-model-generic-flops_per_item',
+    'f-model-generic-activation_gb', 'f-model-generic-flops_per_item', 'f-model-save',
   ];
   assert.deepEqual(expected.filter((id) => !covered.has(id)), [], 'fields not reached');
   console.log(`# hostile fields: ${covered.size} text fields x ${NOT_NUMBERS.length + EDGES.length} strings`);

@@ -77,3 +77,16 @@ test('hostile files get a notice each, and the plan and its sheet stay', async (
   assert.match(await page.getByTestId('sheet-kept').innerText(), /2 offers/);
   assert.deepEqual(errors, [], 'console errors');
 });
+
+test('a sheet dropped anywhere is read as a sheet, not as a model file', async () => {
+  const opened = await page.evaluate((csv) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([csv], 'dropped.csv', { type: 'text/csv' }));
+    return document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, CHEAP_H100);
+  assert.equal(opened, false, 'the drop is the page\'s, not opened in the tab');
+  await page.waitForFunction(() => /read from dropped\.csv/.test(document.querySelector('[data-testid="sheet-notices"]')?.innerText ?? ''));
+  assert.equal(await page.getByTestId('model-file-read').count(), 0);
+  assert.equal(await page.getByTestId('model-file-error').count(), 0);
+  assert.deepEqual(errors, [], 'console errors');
+});

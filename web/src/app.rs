@@ -14,6 +14,7 @@ use crate::components::inputs::Inputs;
 use crate::components::lazy::LazyPart;
 use crate::components::results::Results;
 use crate::components::share::LinkNotice;
+use crate::drop;
 use crate::link;
 use crate::parts;
 use crate::prefs;
@@ -48,6 +49,7 @@ pub fn App() -> impl IntoView {
     address::set_document_lang(lang.pick("zh-CN", "en"));
     sheet::load(state, start.link.host.clone());
     if !embed {
+        drop::listen(state);
         let query = link::keep_in_address_bar(state, None, start.link.host);
         // A project (a v2 link, or a saved one) opens with its workloads bar,
         // not after the first result: its part is fetched at once.

@@ -24,7 +24,7 @@ pub struct Start {
 }
 
 /// Whether a query is a version 2 link: it lists its workloads (`wl`).
-pub fn lists_workloads(search: &str) -> bool {
+fn lists_workloads(search: &str) -> bool {
     search.trim_start_matches('?').split('&').any(|kv| kv.split('=').next() == Some("wl"))
 }
 

@@ -3,6 +3,7 @@
 mod adapters;
 mod app;
 mod components;
+mod drop;
 mod i18n;
 mod link;
 mod options;

@@ -11,26 +11,28 @@
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
-use crate::components::budget::budget_part;
+use crate::components::budget::BudgetBlock;
 use crate::components::checklist::Checklist;
 use crate::components::compare::{Compare, Gallery};
 use crate::components::lazy::Part;
 use crate::components::market::MarketBlock;
+use crate::components::measured::Measured;
+use crate::components::model_file::ModelFile;
 use crate::components::offers::OffersBlock;
 use crate::components::price_sheet::PriceSheet;
 use crate::components::share::SharePanel;
-use crate::components::workloads::workloads_part;
+use crate::components::workloads::Workloads;
 use crate::state::AppState;
 
 // The workloads bar and the budget by month: one file, the project's.
 #[wasm_split(project, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn workloads(state: AppState) -> Part {
-    Ok(workloads_part(state))
+    Ok(view! { <Workloads state/> }.into_any())
 }
 
 #[wasm_split(project, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn budget(state: AppState) -> Part {
-    Ok(budget_part(state))
+    Ok(view! { <BudgetBlock state/> }.into_any())
 }
 
 #[wasm_split(offers, wasm_split_path = ::leptos::wasm_split, fallible)]
@@ -66,4 +68,14 @@ pub fn gallery(state: AppState) -> Part {
 #[wasm_split(share, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn share(state: AppState, query: Memo<String>) -> Part {
     Ok(view! { <SharePanel state query/> }.into_any())
+}
+
+#[wasm_split(model_file, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn model_file(state: AppState) -> Part {
+    Ok(view! { <ModelFile state/> }.into_any())
+}
+
+#[wasm_split(readback, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn readback(state: AppState) -> Part {
+    Ok(view! { <Measured state/> }.into_any())
 }

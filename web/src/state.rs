@@ -7,6 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use gloo_file::File;
 use gpuplan_core::error::FieldError;
 use gpuplan_core::market_view::{self, Query, View};
 use gpuplan_core::offers::Offer;
@@ -42,6 +43,8 @@ pub struct AppState {
     /// Offers from a price sheet the user opened: kept on this device, not
     /// in the link (a provider's whole catalog would not fit in one).
     pub imported: RwSignal<Vec<Offer>>,
+    /// Every offer priced: the listed ones, then the imported ones.
+    pub offers: Memo<Vec<Offer>>,
     /// The last valid headline: stays on screen while an input is invalid.
     pub head_shown: Memo<Option<Arc<Headline>>>,
     /// The core's answer for the settled plan.
@@ -64,6 +67,9 @@ pub struct AppState {
     problems: Memo<Vec<FieldError>>,
     /// The workloads; the inputs edit the active one's plan (`plan`).
     pub project: ProjectState,
+    /// Model files dropped on the page that the model-file panel has not
+    /// taken yet (`crate::drop`).
+    pub dropped: RwSignal<Vec<File>, LocalStorage>,
 }
 
 impl AppState {
@@ -75,7 +81,6 @@ impl AppState {
         follow(plan, settled);
         let listed = RwSignal::new(gpuplan_core::offers::defaults());
         let imported = RwSignal::new(Vec::new());
-        // Every offer priced: the listed ones, then the imported ones.
         let offers = Memo::new(move |_| {
             listed.with(|l| imported.with(|i| l.iter().chain(i).cloned().collect::<Vec<Offer>>()))
         });
@@ -110,6 +115,7 @@ impl AppState {
             lang,
             listed,
             imported,
+            offers,
             unit: RwSignal::new(unit),
             loaded: RwSignal::new(0),
             head_shown: last_valid(head),
@@ -121,6 +127,7 @@ impl AppState {
             market_view,
             problems,
             project: ProjectState::new(project, settled, offers, lang),
+            dropped: RwSignal::new_local(Vec::new()),
         }
     }
 
@@ -235,5 +242,16 @@ pub fn bare(e: &FieldError, lang: Lang) -> String {
     match msg.strip_prefix(&e.field).and_then(|m| m.strip_prefix(": ")) {
         Some(rest) => rest.to_string(),
         None => msg,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A part of the page (`crate::parts`) is
+    /// handed the state alone, which may cross into code loaded later.
+    #[test]
+    fn the_state_can_be_handed_to_a_part() {
+        fn owned_and_send<T: Copy + Send + Sync + 'static>() {}
+        owned_and_send::<super::AppState>();
     }
 }

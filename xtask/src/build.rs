@@ -129,7 +129,8 @@ fn split(wasm: &Path, out: &Path, what: &str) -> Result<Vec<PathBuf>> {
     options.main_out_path = &main;
     options.link_name = SPLIT_LINK;
     options.main_module = &main_module;
-    let split = wasm_split_cli_support::transform(options).map_err(|e| format!("{what}: wasm-split: {e:#}"))?;
+    let split =
+        wasm_split_cli_support::transform(options).map_err(|e| format!("{what}: wasm-split: {e:#}"))?;
     Ok(split.split_modules)
 }
 
@@ -393,12 +394,15 @@ struct PageSizes {
 /// first download and the lazy parts.
 fn table() -> Result<Vec<PageSizes>> {
     let dist = sh::root().join("dist");
-    let list: Vec<PathBuf> = files(&dist).into_iter().filter(|p| !is_precompressed(&p.display().to_string())).collect();
+    let list: Vec<PathBuf> =
+        files(&dist).into_iter().filter(|p| !is_precompressed(&p.display().to_string())).collect();
     if list.is_empty() {
         return Err("dist/ is empty: run `cargo xtask build` first".into());
     }
-    let mut pages: Vec<PageSizes> =
-        LANGS.iter().map(|&lang| PageSizes { lang, first: Sizes::default(), lazy: Sizes::default() }).collect();
+    let mut pages: Vec<PageSizes> = LANGS
+        .iter()
+        .map(|&lang| PageSizes { lang, first: Sizes::default(), lazy: Sizes::default() })
+        .collect();
     let mut total = Sizes::default();
     println!("\n{:<52} {:>10} {:>10} {:>10}", "dist/ file", "raw", "gzip", "brotli");
     for path in list {

@@ -1,7 +1,10 @@
-//! Files the user hands the page (picked or dropped): their names, sizes and
-//! text. Nothing is uploaded; a file is read only after its size is checked.
+//! Files the user hands the page (picked or dropped): their names, sizes,
+//! text, and the first bytes of each. Nothing is uploaded; a file is read
+//! only after its size is checked, and a model file only as far as its
+//! header (`Blob.slice`), so a 40 GB checkpoint costs what its header costs.
 
-use gloo_file::{futures::read_as_text, Blob, File};
+use gloo_file::futures::{read_as_bytes, read_as_text};
+use gloo_file::{Blob, File};
 use wasm_bindgen::JsCast;
 
 /// The files of an `<input type=file>` change or a drop.
@@ -25,4 +28,10 @@ pub fn carries_files(ev: &web_sys::Event) -> bool {
 pub async fn text(file: &File) -> Result<String, String> {
     let blob: &Blob = file;
     read_as_text(blob).await.map_err(|e| e.to_string())
+}
+
+/// The first `n` bytes of `file` (fewer where it is shorter).
+pub async fn read_start(file: &File, n: u64) -> Result<Vec<u8>, String> {
+    let blob: &Blob = file;
+    read_as_bytes(&blob.slice(0, n.min(file.size()))).await.map_err(|e| e.to_string())
 }

@@ -19,7 +19,12 @@ pub type Part = Result<AnyView, SplitLoaderError>;
 /// waiting for the first result (a project link opens into its project);
 /// `id` names the part for tests (`data-part`).
 #[component]
-pub fn LazyPart<F, Fut>(state: AppState, load: F, id: &'static str, #[prop(optional)] eager: bool) -> impl IntoView
+pub fn LazyPart<F, Fut>(
+    state: AppState,
+    load: F,
+    id: &'static str,
+    #[prop(optional)] eager: bool,
+) -> impl IntoView
 where
     F: Fn(AppState) -> Fut + Copy + Send + Sync + 'static,
     Fut: Future<Output = Part> + Send + 'static,

@@ -78,17 +78,4 @@ impl ProjectState {
         self.stored.set(project);
         self.active.set(active);
     }
-
-    /// The project's problems the workloads list shows: the active plan's
-    /// own fields are shown by the inputs, except a model it was never given.
-    pub fn errors(self) -> Vec<FieldError> {
-        let own = format!("workloads[{}].plan.", self.active.get());
-        let model = format!("{own}model");
-        self.outcome.with(|o| match o {
-            Some(Err(errs)) => {
-                errs.iter().filter(|e| !e.field.starts_with(&own) || e.field == model).cloned().collect()
-            }
-            _ => Vec::new(),
-        })
-    }
 }

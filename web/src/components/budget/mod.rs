@@ -18,20 +18,15 @@ use crate::options as o;
 use crate::state::AppState;
 use model::{Bar, Table};
 
-/// The budget block, the page's part that draws it.
-pub fn budget_part(state: AppState) -> AnyView {
-    view! { <BudgetBlock state/> }.into_any()
-}
-
 #[component]
-fn BudgetBlock(state: AppState) -> impl IntoView {
+pub fn BudgetBlock(state: AppState) -> impl IntoView {
     let ps = state.project;
     // Drawn whole when the budget changes: a few rows and tables, and one
     // reactive node instead of one per figure keeps the page's bundle small.
     // While the core refuses the project, the list says why and no budget shows.
     move || {
         ps.outcome.with(|o| match o {
-            Some(Ok(r)) if r.reports.len() > 1 => Some(budget(state, r)),
+            Some(Ok(r)) => Some(budget(state, r)),
             _ => None,
         })
     }

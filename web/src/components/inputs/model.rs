@@ -8,8 +8,10 @@ use leptos::prelude::*;
 
 use super::field::{check, grid, real, select, whole, Choice, Segmented, Spec};
 use crate::components::labelled::Labelled;
+use crate::components::lazy::LazyPart;
 use crate::i18n::{t, K};
 use crate::options as o;
+use crate::parts;
 use crate::state::AppState;
 
 pub fn kind_of(p: &Plan) -> &'static str {
@@ -103,6 +105,7 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
             <legend>{t(state.lang, K::Model)}</legend>
             <Segmented state spec=KIND read=|p| kind_of(p).to_string() pick=set_kind/>
             {body}
+            <LazyPart state load=parts::model_file id="model-file"/>
         </fieldset>
     }
 }

@@ -16,9 +16,10 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::adapters::files::{self, carries_files, from_event};
+use crate::adapters::files::{self, from_event};
 use crate::adapters::{download, reader};
 use crate::components::labelled::Labelled;
+use crate::drop::is_model_file;
 use crate::i18n::{t, Lang, K};
 use crate::prefs;
 use crate::state::AppState;
@@ -82,23 +83,15 @@ pub fn PriceSheet(state: AppState) -> impl IntoView {
             }
         });
     };
-    // A file dropped anywhere on the page is read, never opened in the tab
-    // in place of the page (which would lose the plan).
-    let over = window_event_listener(ev::dragover, |e| {
-        if carries_files(&e) {
-            e.prevent_default();
-        }
-    });
+    // A file dropped anywhere on the page is read, unless it is a model's
+    // (`crate::drop`, which also keeps the browser from opening it).
     let drop = window_event_listener(ev::drop, move |e| {
-        if carries_files(&e) {
-            e.prevent_default();
-            take(from_event(&e));
+        let list = from_event(&e);
+        if !list.iter().any(|f| is_model_file(&f.name())) {
+            take(list);
         }
     });
-    on_cleanup(move || {
-        over.remove();
-        drop.remove();
-    });
+    on_cleanup(move || drop.remove());
     let open =
         Memo::new(move |_| !matches!(reading.get(), Reading::Idle) || state.imported.with(|i| !i.is_empty()));
     view! {

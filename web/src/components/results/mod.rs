@@ -35,6 +35,7 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <LazyPart state load=parts::price_sheet id="price-sheet"/>
                 <LazyPart state load=parts::market id="market"/>
                 <LazyPart state load=parts::checklist id="checklist"/>
+                <LazyPart state load=parts::readback id="readback"/>
                 <LazyPart state load=parts::compare id="compare"/>
             </div>
         </section>

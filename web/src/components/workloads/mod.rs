@@ -3,6 +3,8 @@
 //! remove; set each one's span (start month, the machines it carries on).
 //! Whatever the core refuses is said next to the list, by workload.
 
+mod model;
+
 use gpuplan_core::error::{FieldError, Problem};
 use gpuplan_core::plan::Task;
 use gpuplan_core::project::{Project, Workload, MAX_NAME_CHARS};
@@ -10,30 +12,13 @@ use leptos::prelude::*;
 
 use crate::adapters::focus;
 use crate::i18n::{t, K};
-use crate::project::model::{self, Kind};
 use crate::state::AppState;
-
-/// The workloads bar, the page's part that draws it.
-pub fn workloads_part(state: AppState) -> AnyView {
-    view! { <Workloads state/> }.into_any()
-}
+use model::Kind;
 
 #[component]
-fn Workloads(state: AppState) -> impl IntoView {
+pub fn Workloads(state: AppState) -> impl IntoView {
     let lang = state.lang;
-    let ps = state.project;
-    // One memo and two reactive nodes for the whole bar: the list is drawn
-    // whole when it changes (a few rows), which keeps the bundle small.
-    let bar = Memo::new(move |_| {
-        ps.current.with(|p| {
-            let errors = ps.errors();
-            let messages = ps.refused.get().into_iter().chain(errors.iter().cloned()).map(|e| {
-                let missing = e.field.ends_with(".plan.model") && e.problem == Problem::Required;
-                (model::message(&e, p, lang), missing.then(|| model::workload_of(&e)).flatten())
-            });
-            Bar { rows: rows(p, ps.active.get(), &errors), messages: messages.collect() }
-        })
-    });
+    let bar = bar(state);
     let add = move |kind: Kind| {
         move |_| {
             state.change_project(move |p, active| {
@@ -64,6 +49,25 @@ fn Workloads(state: AppState) -> impl IntoView {
             <div class="wl-messages" role="status" data-testid="wl-messages">{messages}</div>
         </section>
     }
+}
+
+/// One memo and two reactive nodes for the whole bar: the list is drawn
+/// whole when it changes (a few rows), which keeps the bundle small.
+fn bar(state: AppState) -> Memo<Bar> {
+    let (ps, lang) = (state.project, state.lang);
+    Memo::new(move |_| {
+        ps.current.with(|p| {
+            let errors = ps.outcome.with(|o| match o {
+                Some(Err(errs)) => model::shown_errors(errs, ps.active.get()),
+                _ => Vec::new(),
+            });
+            let messages = ps.refused.get().into_iter().chain(errors.iter().cloned()).map(|e| {
+                let missing = e.field.ends_with(".plan.model") && e.problem == Problem::Required;
+                (model::message(&e, p, lang), missing.then(|| model::workload_of(&e)).flatten())
+            });
+            Bar { rows: rows(p, ps.active.get(), &errors), messages: messages.collect() }
+        })
+    })
 }
 
 /// What the bar shows: a row a workload, and what the core refused: the
