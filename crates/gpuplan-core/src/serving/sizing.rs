@@ -1,12 +1,14 @@
 //! GPUs a traffic target needs: for each layout (replica × tensor-parallel
 //! width), the most requests/s one replica sustains while meeting the TTFT
-//! and TPOT targets with its KV pool, then whole replicas for the target
+//! and TPOT targets with its KV pool (the first token including the wait of
+//! random arrivals, [`super::arrivals`]), then whole replicas for the target
 //! QPS; the cheapest count wins. A throughput the user measured on one GPU
 //! replaces the model (seed 002 §4.3: target QPS ÷ measured single-card QPS).
 
 use serde::Serialize;
 
-use super::load::{at_concurrency, largest, max_concurrency_for_tpot, Workload};
+use super::arrivals::{arriving, seen_by_arrival};
+use super::load::{at_concurrency, largest, Workload};
 use super::step::Replica;
 use crate::derivation::n;
 use crate::figure::Basis;
@@ -74,16 +76,17 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
     }
     let (mut c, mut binds) = (kv.floor(), Binding::KvCapacity);
     if let Some(tpot) = t.tpot_s {
-        let fits = max_concurrency_for_tpot(r, w, tpot, kv)? as f64;
+        let fits = largest(kv, |n| seen_by_arrival(r, w, n as f64).tpot_s <= tpot)? as f64;
         if fits < c {
             (c, binds) = (fits, Binding::Tpot);
         }
     }
-    if let Some(ttft) = t.ttft_s {
-        let fits = largest(c, |n| at_concurrency(r, w, n as f64).ttft_s <= ttft)? as f64;
-        if fits < c {
-            (c, binds) = (fits, Binding::Ttft);
-        }
+    // Random arrivals: the first token waits for the prompts ahead of it,
+    // and past a saturated prefill slot it waits without bound.
+    let ttft = t.ttft_s.unwrap_or(f64::INFINITY);
+    let fits = largest(c, |n| arriving_ttft(r, w, n as f64).is_some_and(|s| s <= ttft))? as f64;
+    if fits < c {
+        (c, binds) = (fits, Binding::Ttft);
     }
     let s = at_concurrency(r, w, c);
     let replicas = (t.qps / s.requests_per_s).ceil().clamp(1.0, MAX_REPLICAS);
@@ -114,6 +117,12 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
             r.pp
         ),
     })
+}
+
+/// The first token at concurrency `c` when requests arrive at random at the
+/// rate that concurrency serves; None when the prefill slot saturates.
+fn arriving_ttft(r: &Replica, w: &Workload, c: f64) -> Option<f64> {
+    arriving(r, w, c).map(|s| s.ttft_s)
 }
 
 /// Seed 002 §4.3 with the user's own figure: GPUs = ⌈target QPS ÷ (measured
