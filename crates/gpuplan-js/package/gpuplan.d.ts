@@ -180,7 +180,7 @@ export interface Generic {
 }
 
 export type WeightFormat =
-  | 'fp32' | 'bf16' | 'fp8' | 'int8' | 'nf4' | 'gptq_int4' | 'gptq_int8' | 'mxfp4'
+  | 'fp32' | 'bf16' | 'fp8' | 'int8' | 'nf4' | 'gptq_int4' | 'gptq_int8' | 'mxfp4' | 'nvfp4'
   | 'gguf_q2_k' | 'gguf_q3_k_s' | 'gguf_q3_k_l' | 'gguf_q4_k_s' | 'gguf_q4_k_m' | 'gguf_q5_k_s'
   | 'gguf_q5_k_m' | 'gguf_q6_k' | 'gguf_q8_0' | 'gguf_iq4_xs' | 'gguf_iq2_xxs';
 

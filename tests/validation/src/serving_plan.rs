@@ -64,20 +64,37 @@ pub fn plan(row: &ServingRow) -> Plan {
 }
 
 /// The row's replica through the product's own path (memory engine, then
-/// `serving::replica`); its factors are replaced by the fit's.
+/// `serving::replica`); its factors are replaced by the fit's. Its KV pool
+/// is what the row's plan needs (one sequence at prompt + output).
 pub fn replica(row: &ServingRow) -> Replica {
+    replica_with(row, None)
+}
+
+/// The same, its KV pool `kv_fraction` of what the card leaves free after
+/// the weights and the workspace (TensorRT-LLM's
+/// `kv_cache_free_gpu_mem_fraction`, vLLM's share of the card in the same
+/// way): the replica as a full-load run sizes it.
+pub fn replica_on_card(row: &ServingRow, kv_fraction: f64) -> Replica {
+    replica_with(row, Some(kv_fraction))
+}
+
+fn replica_with(row: &ServingRow, kv_fraction: Option<f64>) -> Replica {
     let p = plan(row);
     let gpu: &Gpu = hardware::find(&row.gpu).unwrap_or_else(|| panic!("unknown gpu {}", row.gpu));
     let m = estimate(&p).unwrap_or_else(|e| panic!("{}: {e:?}", row.case));
     let arch = p.model.arch().expect("transformer").into_owned();
     let size = ModelSize { total: m.params, active: m.active_params };
+    let needed = m.per_gpu_bytes;
+    let fixed = needed.saturating_sub(m.components.kv_cache.bytes);
+    let card = (gpu.memory_gb * 1e9) as u64;
+    let usable = kv_fraction.map_or(needed, |f| fixed + (card.saturating_sub(fixed) as f64 * f) as u64);
     let at = Placement {
         gpu,
         parallel: &p.parallel,
         weights_bytes: m.components.weights.bytes,
         kv_bytes: m.components.kv_cache.bytes,
-        per_gpu_bytes: m.per_gpu_bytes,
-        usable_bytes: m.per_gpu_bytes,
+        per_gpu_bytes: needed,
+        usable_bytes: usable,
     };
     let tflops = inference_tflops(gpu, p.inference.weights).expect("tflops");
     serving::replica(&p, &at, &arch, size, gpu.bandwidth_tbs.expect("bandwidth"), tflops)

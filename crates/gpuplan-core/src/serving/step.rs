@@ -77,7 +77,8 @@ pub struct Replica {
     pub bandwidth_tbs: f64,
     /// Dense TFLOPS at the format the GEMMs run in.
     pub tflops: f64,
-    /// FP8 weights on FP8 tensor cores (the FP8 compute share applies).
+    /// Low-precision GEMMs: FP8 on FP8 tensor cores or NVFP4 on FP4 ones
+    /// (the engine's FP8 compute share applies).
     pub fp8: bool,
     /// llama.cpp's int8 kernel for quantised weights, which sets the GEMMs'
     /// rate instead of the 16-bit one; attention stays 16-bit.

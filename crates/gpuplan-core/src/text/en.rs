@@ -85,6 +85,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FlagBridgeCheck => "{what} relies on the NVLink bridge ({link}): confirm the offer's machine has it fitted",
         Key::FlagFp8 => "FP8 weights: {name} has no FP8 tensor cores (FP8 needs Ada/Hopper or newer); at best it runs weight-only, dequantised to 16-bit and slower; check your engine supports that",
         Key::FlagFp4 => "MXFP4 weights: FP4 needs Blackwell or MI355X; on {name} they run only where the engine has a fallback kernel, without FP4 speed",
+        Key::FlagNvfp4 => "NVFP4 weights: FP4 tensor cores with NVFP4's FP8 scale per 16 values are NVIDIA Blackwell's (B200, B300, GB200, GB300, RTX PRO 6000, RTX 50); on {name} engines run NVFP4 checkpoints weight-only (vLLM dequantises them through its FP4 Marlin kernels), so the speed here is at the 16-bit rate: the memory saving holds, the FP4 speed does not",
         Key::FlagBf16 => "{name} has no BF16: use FP16 instead (with loss scaling when training); models trained in BF16 can overflow in FP16",
         Key::FlagPrecisionUnverified => "our sources do not say whether {name} runs {format} in hardware: check with the vendor",
         Key::FlagGeforceLicence => "GeForce software licence: §2.8 covers only GeForce/Titan hardware you own and does not license datacenter deployment; §2.7 forbids renting it out or using it for commercial hosting unless expressly authorised. Have the provider and your own responsible person check the licence before renting or hosting. General information, not legal advice",

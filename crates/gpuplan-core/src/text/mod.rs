@@ -98,6 +98,7 @@ keys! {
     FlagBridgeCheck,
     FlagFp8,
     FlagFp4,
+    FlagNvfp4,
     FlagBf16,
     FlagPrecisionUnverified,
     FlagGeforceLicence,

@@ -75,6 +75,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FlagBridgeCheck => "{what}依赖 NVLink 桥接（{link}）：请确认报价中的机器装有桥接",
         Key::FlagFp8 => "FP8 权重：{name} 没有 FP8 张量核心（FP8 需要 Ada/Hopper 或更新的架构）；最多只能按权重量化运行、反量化到 16 位，速度更慢，请核对推理引擎是否支持",
         Key::FlagFp4 => "MXFP4 权重：FP4 需要 Blackwell 或 MI355X；在 {name} 上只有引擎提供回退内核时才能运行，且没有 FP4 的速度",
+        Key::FlagNvfp4 => "NVFP4 权重：带 NVFP4 每 16 个值一个 FP8 缩放因子的 FP4 张量核心是 NVIDIA Blackwell 独有的（B200、B300、GB200、GB300、RTX PRO 6000、RTX 50 系列）；在 {name} 上引擎只能按仅权重方式运行 NVFP4 检查点（vLLM 用其 FP4 Marlin 内核反量化），因此这里的速度按 16 位算力计算：显存节省成立，FP4 的速度不成立",
         Key::FlagBf16 => "{name} 不支持 BF16：请改用 FP16（训练需配合损失缩放）；以 BF16 训练的模型在 FP16 下可能溢出",
         Key::FlagPrecisionUnverified => "我们的资料没有说明 {name} 是否在硬件上支持 {format}：请向厂商核实",
         Key::FlagGeforceLicence => "GeForce 软件许可：第 2.8 条限于用户自有的 GeForce/Titan 硬件且不授权数据中心部署；第 2.7 条禁止出租或用其提供商业托管服务（除非明确授权）。租用或托管前请让供应商和内部负责人核对授权。以上为一般信息，不构成法律意见",
