@@ -57,7 +57,8 @@ workload flags (estimate):
   --context N --concurrency N --kv-dtype bf16|fp8|int8|int4|fp32
   --engine vllm|sglang|trtllm|llama_cpp|transformers --gpu-mem-util X
   --engine-release R     the engine release the serving factors are for (default current; an
-                         older one the measured kernel tables hold, such as 0.5.6.post2)
+                         older one the measured kernel tables hold, such as 0.5.6.post2; for
+                         llama_cpp, pre-2024-06: builds before the MMQ rework)
   --prompt-tokens N --output-tokens N --prefix-hit X (0-0.99, prompt share the prefix cache holds)
   --ttft-ms MS --tpot-ms MS (median serving targets)
   --qps X                serving target: memory counts the sequences in flight it implies

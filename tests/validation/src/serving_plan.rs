@@ -6,7 +6,7 @@ use gpuplan_core::memory::estimate;
 use gpuplan_core::model::{Arch, ModelSpec};
 use gpuplan_core::placement::{ModelSize, Placement};
 use gpuplan_core::plan::*;
-use gpuplan_core::serving::{self, Replica};
+use gpuplan_core::serving::{self, llama_quant, Replica};
 use gpuplan_core::speed::inference_tflops;
 
 use crate::ServingRow;
@@ -45,6 +45,12 @@ pub fn parse<T: serde::de::DeserializeOwned>(what: &str, v: &str) -> T {
     gpuplan_core::names::parse(v).unwrap_or_else(|| panic!("unknown {what} {v}"))
 }
 
+/// The sources of llama-bench runs by default builds before PR 8075
+/// (2024-06), which multiplied quantised weights in passes of more than 32
+/// tokens through an FP16 copy and cuBLAS: PR 4766 (2024-01) and PR 6017
+/// (2024-03). The MMQ tables of mid-2024 on ran MMQ.
+pub const PRE_MMQ_SOURCES: [&str; 2] = ["llamacpp-4090", "llamacpp-a100-pcie"];
+
 /// The row's plan: its model, formats, engine, GPU and tensor-parallel group.
 pub fn plan(row: &ServingRow) -> Plan {
     let model = stated_arch(&row.model)
@@ -54,6 +60,9 @@ pub fn plan(row: &ServingRow) -> Plan {
     i.weights = parse("weights", &row.weights);
     i.kv_dtype = parse("kv dtype", &row.kv_dtype);
     i.engine = parse("engine", &row.engine);
+    if PRE_MMQ_SOURCES.contains(&row.source.as_str()) {
+        i.engine_release = llama_quant::PRE_MMQ.into();
+    }
     i.context = (row.prompt + row.output).max(1);
     i.concurrency = 1;
     i.prompt_tokens = row.prompt.max(1);

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use gpuplan_core::serving::llama_quant::{self, Mmq};
 use gpuplan_core::serving::{at_concurrency, engine, Efficiency, Replica, Workload};
-use gpuplan_validation::serving_plan::{plan, replica};
+use gpuplan_validation::serving_plan::{plan, replica, PRE_MMQ_SOURCES};
 use gpuplan_validation::stats::{median, percentile};
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
 
@@ -69,32 +69,31 @@ fn predict(row: &ServingRow, r: &Replica) -> f64 {
 /// 2048-token rows would need 62 % of the A100's dense peak for prefill alone
 /// and decode on top, more than the card has.
 ///
-/// Until PR 8075 (2024-06) llama.cpp multiplied quantized weights at large
-/// batches by first writing an FP16 copy of each matrix and then calling
-/// cuBLAS (PR 3412); since then int8 tensor-core kernels (MMQ) are the
-/// default. The early-2024 Q8_0 prompt rows (default builds of PRs 4766
-/// and 6017) measure that copy, which current llama.cpp does not make and
-/// the model does not describe; the MMQ tables of mid-2024 on ran MMQ.
+///
+/// The early-2024 Q8_0 prompt rows (default builds of PRs 4766 and 6017)
+/// are in: their plans name the pre-rework build (`serving_plan::plan`),
+/// whose FP16 copy the model now holds.
 fn left_out(row: &ServingRow) -> Option<&'static str> {
     let gqa_decode = row.engine == "trtllm" && row.model == "llama-2-70b" && row.kind == "static";
     if gqa_decode {
         return Some("TRT-LLM v0.6 GQA decode without XQA");
     }
-    if row.source == "vllm-a100-pcie" {
-        return Some("repeated prompts hit vLLM's prefix cache");
-    }
-    let dequantized = is_mmq(row) && row.batch > 32 && CUBLAS_SOURCES.contains(&row.source.as_str());
-    dequantized.then_some("llama.cpp before PR 8075 dequantized to FP16 for cuBLAS")
+    (row.source == "vllm-a100-pcie").then_some("repeated prompts hit vLLM's prefix cache")
 }
 
-/// The sources of llama-bench runs by default builds before PR 8075.
-const CUBLAS_SOURCES: [&str; 2] = ["llamacpp-4090", "llamacpp-a100-pcie"];
-
 /// A llama.cpp prompt row on GGUF weights: its GEMMs run through the MMQ
-/// kernel of its block type, whose factor is fitted apart from the
-/// engine's factors (on the engine's factors as fitted without them).
-fn is_mmq(row: &ServingRow) -> bool {
+/// kernel of its block type (or, in a build before the rework, an FP16
+/// copy for cuBLAS), which the engine's fit leaves to the MMQ fit.
+fn is_quantised_prompt(row: &ServingRow) -> bool {
     row.engine == "llama_cpp" && row.kind == "pp" && row.weights.starts_with("gguf")
+}
+
+/// A quantised prompt row of a build that runs the MMQ kernels: the MMQ
+/// factor of its block type is fitted on these (on the engine's factors as
+/// fitted without them). The pre-rework builds' rows are checked, not
+/// fitted: their FP16 copy takes no factor.
+fn is_mmq(row: &ServingRow) -> bool {
+    is_quantised_prompt(row) && !PRE_MMQ_SOURCES.contains(&row.source.as_str())
 }
 
 use engine::Factors;
@@ -115,7 +114,7 @@ fn factors_of(engine: &str) -> &str {
 /// FP8 rows (decode-bound, so they barely pin a compute share) would set the
 /// FP8 share of every vLLM plan.
 fn in_fit(row: &ServingRow) -> bool {
-    left_out(row).is_none() && row.engine == factors_of(&row.engine) && !is_mmq(row)
+    left_out(row).is_none() && row.engine == factors_of(&row.engine) && !is_quantised_prompt(row)
 }
 
 /// The MMQ factors fitted on some rows: per block type with rows, and

@@ -231,9 +231,13 @@ fn carried(fit: &Efficiency, target: &KernelShares, anchor: &KernelShares) -> Ef
 
 const KERNEL_SOURCE: &str = "the end-to-end fit carried over by measured kernels (docs/serving.md)";
 
-/// The releases a plan can ask for with `engine`: those the kernel tables
-/// hold (none for llama.cpp and Transformers).
+/// The releases a plan can ask for with `engine` besides the current one:
+/// those the kernel tables hold, llama.cpp's builds before the MMQ rework
+/// (docs/serving.md), none for Transformers.
 pub fn releases(engine: Engine) -> Vec<&'static str> {
+    if engine == Engine::LlamaCpp {
+        return super::llama_quant::BUILDS.to_vec();
+    }
     kernel_engine(engine).map(kernels::releases).unwrap_or_default()
 }
 
@@ -282,7 +286,7 @@ mod tests {
         assert_eq!((old.basis, old.release), (FactorBasis::Kernels, "0.5.6.post2"));
         assert!(old.compute > efficiency(Engine::Sglang).compute, "its GEMMs reached more of the peak");
         assert!(releases(Engine::Sglang).contains(&"0.5.6.post2"));
-        assert!(releases(Engine::LlamaCpp).is_empty());
+        assert_eq!(releases(Engine::LlamaCpp), vec![crate::serving::llama_quant::PRE_MMQ]);
         let unknown = efficiency_on(Engine::Sglang, "h100-sxm", "0.1");
         assert_eq!(unknown.basis, FactorBasis::EndToEnd, "a release the tables lack is the current one");
     }

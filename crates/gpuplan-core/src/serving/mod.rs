@@ -85,9 +85,13 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
     let step = &s.step;
     let pp = r.pp.max(1);
     // llama.cpp's quantised GEMMs: the int8 peak and the block type's factor.
-    let mmq = r
-        .mmq
-        .map_or(String::new(), |m| format!(" × int8 {} × MMQ {} {}", n(m.int8_ratio), m.kernel, n(m.factor)));
+    let mmq = r.mmq.map_or(String::new(), |m| {
+        if m.fp16_copy {
+            format!(" (FP16 copy of {} for cuBLAS)", m.kernel)
+        } else {
+            format!(" × int8 {} × MMQ {} {}", n(m.int8_ratio), m.kernel, n(m.factor))
+        }
+    });
     let step_text = format!(
         "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {}{mmq} + attention {} ms + all-reduce {} ms)",
         n(step.overhead_s * 1e3),

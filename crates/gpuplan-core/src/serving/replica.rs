@@ -84,7 +84,7 @@ pub fn replica(
         bandwidth_tbs: bandwidth,
         tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
         fp8,
-        mmq: mmq(inf.engine, inf.weights, at.gpu),
+        mmq: mmq(inf.engine, inf.weights, at.gpu, &inf.engine_release),
         efficiency: efficiency_on(inf.engine, &at.gpu.id, &inf.engine_release),
         tp,
         pp,

@@ -79,6 +79,7 @@ keys! {
     LlamaSplitLayer,
     LlamaSplitRow,
     LlamaMmq,
+    LlamaFp16Copy,
     NoteGenericActivations,
     NotePagedOptimizer,
     NoteSelectiveWithFlash,
