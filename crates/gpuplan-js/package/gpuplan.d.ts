@@ -525,6 +525,19 @@ export interface Selection {
   /** Null when no offer on this GPU meets the plan. */
   option: Purchase | null;
   llama_cpp_split: Record<string, unknown> | null;
+  /** The longest training sequence (at the plan's micro-batch and method) or serving context (at its concurrency) that fits the card's usable memory on this layout; null when one token does not. */
+  longest: Longest | null;
+}
+
+/** The longest sequence a plan runs on one layout (`memory::longest_on`). */
+export interface Longest {
+  tokens: number;
+  /** `sequence` (training) or `context` (serving). */
+  of: 'sequence' | 'context';
+  budget_bytes: number;
+  /** The model's trained context, which `tokens` is not capped at. */
+  model_context: number;
+  derivation: string;
 }
 
 /** The purchase option of a selection, as the bill prices it. */
