@@ -82,9 +82,11 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
         }
     }
     // Random arrivals: the first token waits for the prompts ahead of it,
-    // and past a saturated prefill slot it waits without bound.
+    // and past a saturated prefill slot it waits without bound; below one
+    // sequence in flight on average the replica takes a fraction of the
+    // traffic one sequence would.
     let ttft = t.ttft_s.unwrap_or(f64::INFINITY);
-    let fits = largest(c, |n| arriving_ttft(r, w, n as f64).is_some_and(|s| s <= ttft))? as f64;
+    let fits = ttft_cap(r, w, c, ttft)?;
     if fits < c {
         (c, binds) = (fits, Binding::Ttft);
     }
@@ -119,10 +121,34 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
     })
 }
 
-/// The first token at concurrency `c` when requests arrive at random at the
-/// rate that concurrency serves; None when the prefill slot saturates.
-fn arriving_ttft(r: &Replica, w: &Workload, c: f64) -> Option<f64> {
-    arriving(r, w, c).map(|s| s.ttft_s)
+/// The least mean concurrency the TTFT search considers.
+const FLOOR: f64 = 1.0e-3;
+
+/// Bisection steps on the concurrency under a TTFT target: 2^-30 of the range.
+const STEPS: usize = 30;
+
+/// The largest mean concurrency up to `top` (sequences in flight, not
+/// necessarily whole) whose first token under random arrivals at the rate
+/// it serves meets `ttft` (it rises with the load); None when even a
+/// trickle of traffic misses it.
+fn ttft_cap(r: &Replica, w: &Workload, top: f64, ttft: f64) -> Option<f64> {
+    let meets = |c: f64| arriving(r, w, c).is_some_and(|s| s.ttft_s <= ttft);
+    if meets(top) {
+        return Some(top);
+    }
+    if !meets(FLOOR) {
+        return None;
+    }
+    let (mut lo, mut hi) = (FLOOR, top);
+    for _ in 0..STEPS {
+        let mid = (lo + hi) / 2.0;
+        if meets(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
 }
 
 /// Seed 002 §4.3 with the user's own figure: GPUs = ⌈target QPS ÷ (measured

@@ -120,6 +120,19 @@ fn random_arrivals_wait_for_the_prompts_ahead() {
 }
 
 #[test]
+fn a_prefill_bound_replica_takes_a_fraction_of_one_sequences_traffic() {
+    // One output token after a long prompt: one sequence in flight keeps the
+    // prefill slot busy, so random arrivals need less than that per replica.
+    let r = rtx4090();
+    let w = Workload::new(8192, 1, 0.0);
+    let t = Targets { qps: 5.0, ttft_s: None, tpot_s: None };
+    let c = sizing::for_targets(std::slice::from_ref(&r), &w, &t).expect("a count");
+    let per_replica = c.concurrency.expect("the model's");
+    assert!(per_replica < 1.0, "{per_replica}");
+    assert!(at_rate(&r, &w, 5.0 / f64::from(c.replicas), 200.0).is_some());
+}
+
+#[test]
 fn a_ttft_target_counts_the_wait_of_random_arrivals() {
     let r = rtx4090();
     let w = Workload::new(2048, 64, 0.0);
