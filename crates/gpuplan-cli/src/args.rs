@@ -170,7 +170,7 @@ where
     exact.or_else(loose).ok_or_else(|| all.iter().filter_map(names::variant).collect())
 }
 
-pub const WEIGHT_FORMATS: [WeightFormat; 19] = WeightFormat::ALL;
+pub const WEIGHT_FORMATS: [WeightFormat; 20] = WeightFormat::ALL;
 
 const TASKS: [Task; 2] = [Task::Infer, Task::Train];
 const METHODS: [Method; 3] = [Method::Full, Method::Lora, Method::Qlora];

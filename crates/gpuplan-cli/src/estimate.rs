@@ -6,6 +6,7 @@ use gpuplan_core::model::ModelSpec;
 use gpuplan_core::plan::{Plan, Task};
 use gpuplan_core::present::{bytes, Unit};
 use gpuplan_core::report;
+use gpuplan_core::selection::Selection;
 
 use crate::args::{self, Flags, Format};
 use crate::error::CliError;
@@ -41,12 +42,33 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         }
         Format::Text => {
             out::print(&text(&plan, &report.memory, lang));
+            if let Some(line) = report.selection.as_ref().and_then(|s| longest(s, lang)) {
+                out::print(&line);
+            }
             if let Some(b) = &back {
                 out::print(&crate::measured::text(b, lang));
             }
         }
     }
     Ok(())
+}
+
+/// The longest sequence (training) or context (serving) the selection's card holds.
+fn longest(s: &Selection, lang: Lang) -> Option<String> {
+    let l = s.longest.as_ref()?;
+    let what = match l.of {
+        "sequence" => lang.pick("能训练的最长序列", "longest sequence that trains"),
+        _ => lang.pick("能服务的最长上下文", "longest context that serves"),
+    };
+    Some(format!(
+        "{what} · {}: {} tokens ({} {}; {} {})\n",
+        s.gpu_name,
+        l.tokens,
+        lang.pick("可用显存", "usable"),
+        bytes(l.budget_bytes, Unit::Gb),
+        lang.pick("模型训练上下文", "model trained to"),
+        l.model_context
+    ))
 }
 
 fn model_name(plan: &Plan) -> String {

@@ -156,7 +156,8 @@ fn mmq(plan: &Plan, gpu_id: &str) -> Option<Mmq> {
     if plan.task != Task::Infer {
         return None;
     }
-    llama_quant::mmq(plan.inference.engine, plan.inference.weights, gpu::find(gpu_id)?)
+    let i = &plan.inference;
+    llama_quant::mmq(i.engine, i.weights, gpu::find(gpu_id)?, &i.engine_release)
 }
 
 fn strategy(b: &FitOption, lang: Lang) -> String {

@@ -52,12 +52,13 @@ workload flags (estimate):
   --gguf FILE            a .gguf file: shape and exact bytes from its header only
   --safetensors FILE     a .safetensors file (header only) or model.safetensors.index.json;
                          with --config, the shape comes from the config, the bytes from the file
-  --weights FORMAT       fp32 bf16 fp8 int8 nf4 gptq_int4 gptq_int8 mxfp4 gguf_q4_k_m ...
+  --weights FORMAT       fp32 bf16 fp8 int8 nf4 gptq_int4 gptq_int8 mxfp4 nvfp4 gguf_q4_k_m ...
                          (training: the frozen base of LoRA / QLoRA)
   --context N --concurrency N --kv-dtype bf16|fp8|int8|int4|fp32
   --engine vllm|sglang|trtllm|llama_cpp|transformers --gpu-mem-util X
   --engine-release R     the engine release the serving factors are for (default current; an
-                         older one the measured kernel tables hold, such as 0.5.6.post2)
+                         older one the measured kernel tables hold, such as 0.5.6.post2; for
+                         llama_cpp, pre-2024-06: builds before the MMQ rework)
   --prompt-tokens N --output-tokens N --prefix-hit X (0-0.99, prompt share the prefix cache holds)
   --ttft-ms MS --tpot-ms MS (median serving targets)
   --qps X                serving target: memory counts the sequences in flight it implies

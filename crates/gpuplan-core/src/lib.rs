@@ -46,6 +46,7 @@ pub mod sheet;
 pub mod snippets;
 pub mod speed;
 pub mod summary;
+pub mod tensor_path;
 mod text;
 pub mod training_flops;
 pub mod training_mfu;

@@ -105,6 +105,10 @@ pub struct Selection {
     pub option: Option<Purchase>,
     /// llama.cpp's `--split-mode` for this layout; None for other engines.
     pub llama_cpp_split: Option<crate::serving::LlamaSplit>,
+    /// The longest training sequence (at the plan's micro-batch and method)
+    /// or serving context (at its concurrency) that fits this card's usable
+    /// memory on this layout; None when one token does not.
+    pub longest: Option<crate::memory::Longest>,
 }
 
 impl Selection {
@@ -251,6 +255,16 @@ fn build(
         speed,
         option: None,
         llama_cpp_split: crate::serving::LlamaSplit::of(plan, &replica),
+        longest: crate::memory::longest_on(plan, &replica_layout(plan, p, &replica), row.usable.bytes),
+    }
+}
+
+/// The layout the longest figure holds: the serving replica (whose memory is
+/// per replica), the plan's training layout otherwise.
+fn replica_layout(plan: &Plan, p: &Parallel, replica: &Parallel) -> Parallel {
+    match plan.task {
+        Task::Infer => replica.clone(),
+        Task::Train => p.clone(),
     }
 }
 

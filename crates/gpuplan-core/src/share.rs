@@ -259,6 +259,17 @@ mod tests {
     }
 
     #[test]
+    fn nvfp4_weights_travel_in_the_link() {
+        let mut p = Plan::default();
+        p.inference.weights = WeightFormat::Nvfp4;
+        let q = encode(&p, None, None);
+        assert!(q.contains("nvfp4"), "{q}");
+        let link = decode(&q);
+        assert_eq!(link.ignored, vec![]);
+        assert_eq!(link.plan.inference.weights, WeightFormat::Nvfp4);
+    }
+
+    #[test]
     fn host_is_an_origin_plain_or_percent_encoded() {
         let link = decode("?embed=1&host=https%3A%2F%2Fwiki.example.org%3A8443");
         assert_eq!(link.host.as_deref(), Some("https://wiki.example.org:8443"));

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::derivation::{n, pct};
 use crate::error::{FieldError, Limit, Problem};
 use crate::figure::{Basis, Figure};
-use crate::hardware::{Gpu, HwFormat, Support};
+use crate::hardware::Gpu;
 use crate::lang::Lang;
 use crate::model::Arch;
 use crate::model::WeightFormat;
@@ -286,14 +286,10 @@ pub fn training_tflops(gpu: &Gpu, precision: Precision) -> Option<f64> {
 }
 
 /// Dense TFLOPS for serving: FP8 weights use the FP8 rate where the tensor
-/// cores run FP8 (W8A8); everything else computes in 16-bit.
+/// cores run FP8 (W8A8), NVFP4 the FP4 rate on Blackwell (W4A4);
+/// everything else computes in 16-bit ([`crate::tensor_path`]).
 pub fn inference_tflops(gpu: &Gpu, weights: WeightFormat) -> Option<f64> {
-    let fp8 = weights == WeightFormat::Fp8 && gpu.supports(HwFormat::Fp8) == Support::Yes;
-    if fp8 {
-        gpu.fp8_tflops.or(gpu.bf16_tflops)
-    } else {
-        gpu.bf16_tflops
-    }
+    crate::tensor_path::tensor_tflops(gpu, weights)
 }
 
 /// Serving figures of one replica: what to plan with, and the physics bounds.

@@ -180,7 +180,7 @@ export interface Generic {
 }
 
 export type WeightFormat =
-  | 'fp32' | 'bf16' | 'fp8' | 'int8' | 'nf4' | 'gptq_int4' | 'gptq_int8' | 'mxfp4'
+  | 'fp32' | 'bf16' | 'fp8' | 'int8' | 'nf4' | 'gptq_int4' | 'gptq_int8' | 'mxfp4' | 'nvfp4'
   | 'gguf_q2_k' | 'gguf_q3_k_s' | 'gguf_q3_k_l' | 'gguf_q4_k_s' | 'gguf_q4_k_m' | 'gguf_q5_k_s'
   | 'gguf_q5_k_m' | 'gguf_q6_k' | 'gguf_q8_0' | 'gguf_iq4_xs' | 'gguf_iq2_xxs';
 
@@ -525,6 +525,19 @@ export interface Selection {
   /** Null when no offer on this GPU meets the plan. */
   option: Purchase | null;
   llama_cpp_split: Record<string, unknown> | null;
+  /** The longest training sequence (at the plan's micro-batch and method) or serving context (at its concurrency) that fits the card's usable memory on this layout; null when one token does not. */
+  longest: Longest | null;
+}
+
+/** The longest sequence a plan runs on one layout (`memory::longest_on`). */
+export interface Longest {
+  tokens: number;
+  /** `sequence` (training) or `context` (serving). */
+  of: 'sequence' | 'context';
+  budget_bytes: number;
+  /** The model's trained context, which `tokens` is not capped at. */
+  model_context: number;
+  derivation: string;
 }
 
 /** The purchase option of a selection, as the bill prices it. */

@@ -5,6 +5,7 @@
 
 use gpuplan_core::model::Arch;
 
+pub mod serving_plan;
 pub mod stats;
 
 /// An MHA (kv_heads = heads) SwiGLU shape with untied embeddings:

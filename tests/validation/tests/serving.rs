@@ -19,86 +19,11 @@
 
 use std::sync::OnceLock;
 
-use gpuplan_core::hardware::{self, Gpu};
-use gpuplan_core::memory::estimate;
-use gpuplan_core::model::{Arch, ModelSpec};
-use gpuplan_core::placement::{ModelSize, Placement};
-use gpuplan_core::plan::*;
 use gpuplan_core::serving::llama_quant::{self, Mmq};
-use gpuplan_core::serving::{self, at_concurrency, engine, Efficiency, Replica, Workload};
-use gpuplan_core::speed::inference_tflops;
+use gpuplan_core::serving::{at_concurrency, engine, Efficiency, Replica, Workload};
+use gpuplan_validation::serving_plan::{plan, replica, PRE_MMQ_SOURCES};
 use gpuplan_validation::stats::{median, percentile};
 use gpuplan_validation::{serving_rows, ServingRow, SERVING};
-
-/// Shapes the presets do not hold, from each model's config.json:
-/// meta-llama/Llama-2-7b-hf, -13b-hf and -70b-hf, Qwen/Qwen2.5-0.5B-Instruct,
-/// google/gemma-2b (Gemma 1: one KV head of 256, GeGLU of the same three
-/// matrices as a gated MLP, tied embeddings).
-fn stated_arch(model: &str) -> Option<Arch> {
-    let (params, layers, hidden, heads, kv_heads, intermediate, vocab, tied) = match model {
-        "llama-2-7b" => (6.74e9, 32, 4096, 32, 32, 11008, 32000, false),
-        "llama-2-70b" => (68.98e9, 80, 8192, 64, 8, 28672, 32000, false),
-        "llama-2-13b" => (13.02e9, 40, 5120, 40, 40, 13824, 32000, false),
-        "qwen2.5-0.5b" => (0.494e9, 24, 896, 14, 2, 4864, 151_936, true),
-        "gemma-2b" => (2.506e9, 18, 2048, 8, 1, 16384, 256_000, true),
-        _ => return None,
-    };
-    Some(Arch {
-        params: Some(params),
-        layers,
-        hidden,
-        heads,
-        kv_heads,
-        head_dim: None,
-        intermediate,
-        vocab,
-        tied_embeddings: tied,
-        max_context: 4096,
-        ..Arch::default()
-    })
-}
-
-fn parse<T: serde::de::DeserializeOwned>(what: &str, v: &str) -> T {
-    gpuplan_core::names::parse(v).unwrap_or_else(|| panic!("unknown {what} {v}"))
-}
-
-/// The row's plan: its model, formats, engine, GPU and tensor-parallel group.
-fn plan(row: &ServingRow) -> Plan {
-    let model = stated_arch(&row.model)
-        .map_or_else(|| ModelSpec::Preset { id: row.model.clone() }, |arch| ModelSpec::Custom { arch });
-    let mut p = Plan { model, ..Plan::default() };
-    let i = &mut p.inference;
-    i.weights = parse("weights", &row.weights);
-    i.kv_dtype = parse("kv dtype", &row.kv_dtype);
-    i.engine = parse("engine", &row.engine);
-    i.context = (row.prompt + row.output).max(1);
-    i.concurrency = 1;
-    i.prompt_tokens = row.prompt.max(1);
-    i.output_tokens = row.output.max(1);
-    p.parallel = Parallel { gpus: row.tp, tp: row.tp, pp: 1, shard: Shard::None };
-    p.hardware.gpu = row.gpu.clone();
-    p
-}
-
-/// The row's replica through the product's own path (memory engine, then
-/// `serving::replica`); its factors are replaced by the fit's.
-fn replica(row: &ServingRow) -> Replica {
-    let p = plan(row);
-    let gpu: &Gpu = hardware::find(&row.gpu).unwrap_or_else(|| panic!("unknown gpu {}", row.gpu));
-    let m = estimate(&p).unwrap_or_else(|e| panic!("{}: {e:?}", row.case));
-    let arch = p.model.arch().expect("transformer").into_owned();
-    let size = ModelSize { total: m.params, active: m.active_params };
-    let at = Placement {
-        gpu,
-        parallel: &p.parallel,
-        weights_bytes: m.components.weights.bytes,
-        kv_bytes: m.components.kv_cache.bytes,
-        per_gpu_bytes: m.per_gpu_bytes,
-        usable_bytes: m.per_gpu_bytes,
-    };
-    let tflops = inference_tflops(gpu, p.inference.weights).expect("tflops");
-    serving::replica(&p, &at, &arch, size, gpu.bandwidth_tbs.expect("bandwidth"), tflops)
-}
 
 /// What the model says the row measured, in the row's unit.
 fn predict(row: &ServingRow, r: &Replica) -> f64 {
@@ -144,32 +69,31 @@ fn predict(row: &ServingRow, r: &Replica) -> f64 {
 /// 2048-token rows would need 62 % of the A100's dense peak for prefill alone
 /// and decode on top, more than the card has.
 ///
-/// Until PR 8075 (2024-06) llama.cpp multiplied quantized weights at large
-/// batches by first writing an FP16 copy of each matrix and then calling
-/// cuBLAS (PR 3412); since then int8 tensor-core kernels (MMQ) are the
-/// default. The early-2024 Q8_0 prompt rows (default builds of PRs 4766
-/// and 6017) measure that copy, which current llama.cpp does not make and
-/// the model does not describe; the MMQ tables of mid-2024 on ran MMQ.
+///
+/// The early-2024 Q8_0 prompt rows (default builds of PRs 4766 and 6017)
+/// are in: their plans name the pre-rework build (`serving_plan::plan`),
+/// whose FP16 copy the model now holds.
 fn left_out(row: &ServingRow) -> Option<&'static str> {
     let gqa_decode = row.engine == "trtllm" && row.model == "llama-2-70b" && row.kind == "static";
     if gqa_decode {
         return Some("TRT-LLM v0.6 GQA decode without XQA");
     }
-    if row.source == "vllm-a100-pcie" {
-        return Some("repeated prompts hit vLLM's prefix cache");
-    }
-    let dequantized = is_mmq(row) && row.batch > 32 && CUBLAS_SOURCES.contains(&row.source.as_str());
-    dequantized.then_some("llama.cpp before PR 8075 dequantized to FP16 for cuBLAS")
+    (row.source == "vllm-a100-pcie").then_some("repeated prompts hit vLLM's prefix cache")
 }
 
-/// The sources of llama-bench runs by default builds before PR 8075.
-const CUBLAS_SOURCES: [&str; 2] = ["llamacpp-4090", "llamacpp-a100-pcie"];
-
 /// A llama.cpp prompt row on GGUF weights: its GEMMs run through the MMQ
-/// kernel of its block type, whose factor is fitted apart from the
-/// engine's factors (on the engine's factors as fitted without them).
-fn is_mmq(row: &ServingRow) -> bool {
+/// kernel of its block type (or, in a build before the rework, an FP16
+/// copy for cuBLAS), which the engine's fit leaves to the MMQ fit.
+fn is_quantised_prompt(row: &ServingRow) -> bool {
     row.engine == "llama_cpp" && row.kind == "pp" && row.weights.starts_with("gguf")
+}
+
+/// A quantised prompt row of a build that runs the MMQ kernels: the MMQ
+/// factor of its block type is fitted on these (on the engine's factors as
+/// fitted without them). The pre-rework builds' rows are checked, not
+/// fitted: their FP16 copy takes no factor.
+fn is_mmq(row: &ServingRow) -> bool {
+    is_quantised_prompt(row) && !PRE_MMQ_SOURCES.contains(&row.source.as_str())
 }
 
 use engine::Factors;
@@ -190,7 +114,7 @@ fn factors_of(engine: &str) -> &str {
 /// FP8 rows (decode-bound, so they barely pin a compute share) would set the
 /// FP8 share of every vLLM plan.
 fn in_fit(row: &ServingRow) -> bool {
-    left_out(row).is_none() && row.engine == factors_of(&row.engine) && !is_mmq(row)
+    left_out(row).is_none() && row.engine == factors_of(&row.engine) && !is_quantised_prompt(row)
 }
 
 /// The MMQ factors fitted on some rows: per block type with rows, and

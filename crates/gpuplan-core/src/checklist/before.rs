@@ -5,9 +5,11 @@ use super::facts::Facts;
 use super::text::{self, bi, Bi, Para};
 use super::{Fill, Spec};
 use crate::hardware::{Gpu, HwFormat, LinkKind, Stack, Support};
+use crate::model::WeightFormat;
 use crate::money::num;
 use crate::plan::{Method, Task};
 use crate::present::{billions, gigabytes, size};
+use crate::tensor_path::{tensor_path, TensorPath};
 
 pub(super) const SPECS: &[Spec] = &[
     Spec { id: "workload", rule: workload },
@@ -343,6 +345,16 @@ struct Need {
     support: Support,
 }
 
+/// Whether `g` multiplies NVFP4 on FP4 tensor cores (unknown where its FP4
+/// support is).
+fn nvfp4_support(g: &Gpu) -> Support {
+    match (g.supports(HwFormat::Fp4), tensor_path(g, WeightFormat::Nvfp4)) {
+        (Support::Unknown, _) => Support::Unknown,
+        (_, TensorPath::Fp4) => Support::Yes,
+        _ => Support::No,
+    }
+}
+
 fn precision(f: &Facts) -> Option<Fill> {
     let Some(g) = &f.gpu else {
         return Some(Fill::new(bi!(
@@ -361,6 +373,13 @@ fn precision(f: &Facts) -> Option<Fill> {
             "native FP4 needs Blackwell or MI355X; other parts rely on a dequantising kernel (check your engine has one)",
         );
         needs.push(Need { format: "FP4", requires, support: g.supports(HwFormat::Fp4) });
+    }
+    if f.needs_nvfp4() {
+        let requires = bi!(
+            "NVFP4 在 FP4 张量核心上运行需要 NVIDIA Blackwell（计算能力 10.x/12.x），其他卡只能按仅权重方式运行（确认推理框架有该内核）",
+            "NVFP4 on FP4 tensor cores needs NVIDIA Blackwell (compute capability 10.x/12.x); other parts run it weight-only (check your engine has the kernel)",
+        );
+        needs.push(Need { format: "NVFP4", requires, support: nvfp4_support(g) });
     }
     if f.needs_bf16() {
         let requires = bi!("BF16 需要 Ampere 或更新", "BF16 needs Ampere or newer");

@@ -185,9 +185,14 @@ impl Facts {
         self.task == Task::Infer && self.weights == WeightFormat::Fp8
     }
 
-    /// The plan's weights are 4-bit floats.
+    /// The plan's weights are MXFP4.
     pub(crate) fn needs_fp4(&self) -> bool {
         self.task == Task::Infer && self.weights == WeightFormat::Mxfp4
+    }
+
+    /// The plan's weights (and activations) are NVFP4.
+    pub(crate) fn needs_nvfp4(&self) -> bool {
+        self.task == Task::Infer && self.weights == WeightFormat::Nvfp4
     }
 
     /// The plan computes in BF16: BF16 weights, or training in mixed or pure BF16.

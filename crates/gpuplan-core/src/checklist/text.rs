@@ -54,6 +54,7 @@ pub(crate) fn weights(w: WeightFormat) -> &'static str {
         WeightFormat::GptqInt4 => "GPTQ/AWQ INT4",
         WeightFormat::GptqInt8 => "GPTQ INT8",
         WeightFormat::Mxfp4 => "MXFP4",
+        WeightFormat::Nvfp4 => "NVFP4",
         WeightFormat::GgufQ2K => "GGUF Q2_K",
         WeightFormat::GgufQ3KS => "GGUF Q3_K_S",
         WeightFormat::GgufQ3KL => "GGUF Q3_K_L",

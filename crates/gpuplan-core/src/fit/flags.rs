@@ -13,6 +13,7 @@ use crate::lang::{bi, Bi, Lang};
 use crate::model::WeightFormat;
 use crate::plan::Plan;
 use crate::plan::{Precision, Task};
+use crate::tensor_path::{tensor_path, TensorPath};
 use crate::text::{self, Key};
 
 /// Share of usable memory above which a plan counts as "at the edge" (seed 002:
@@ -179,7 +180,7 @@ fn needs(plan: &Plan) -> [(HwFormat, bool); 3] {
     [
         (HwFormat::Bf16, if infer { w == WeightFormat::Bf16 } else { train_bf16 }),
         (HwFormat::Fp8, infer && w == WeightFormat::Fp8),
-        (HwFormat::Fp4, infer && w == WeightFormat::Mxfp4),
+        (HwFormat::Fp4, infer && matches!(w, WeightFormat::Mxfp4 | WeightFormat::Nvfp4)),
     ]
 }
 
@@ -194,11 +195,18 @@ fn fp8(cx: &Context) -> Option<Flag> {
     })
 }
 
+/// MXFP4 on a part without FP4, or NVFP4 on one without NVIDIA's FP4
+/// tensor cores (weight-only there: the figures use the 16-bit rate).
 fn fp4(cx: &Context) -> Option<Flag> {
-    needs_and(cx, HwFormat::Fp4, Support::No).then(|| {
-        let name = &cx.gpu.name;
-        Flag::new(FlagId::Fp4Unsupported, Severity::Warn, text::both(Key::FlagFp4, &[("name", name)]))
-    })
+    let key = if cx.plan.inference.weights == WeightFormat::Nvfp4 {
+        let weight_only = cx.gpu.supports(HwFormat::Fp4) != Support::Unknown
+            && tensor_path(cx.gpu, WeightFormat::Nvfp4) != TensorPath::Fp4;
+        (cx.plan.task == Task::Infer && weight_only).then_some(Key::FlagNvfp4)?
+    } else {
+        needs_and(cx, HwFormat::Fp4, Support::No).then_some(Key::FlagFp4)?
+    };
+    let name = &cx.gpu.name;
+    Some(Flag::new(FlagId::Fp4Unsupported, Severity::Warn, text::both(key, &[("name", name)])))
 }
 
 fn bf16(cx: &Context) -> Option<Flag> {
@@ -416,6 +424,12 @@ mod tests {
         assert!(ids(&fp4, "h100-sxm", Some(&one), None).contains(&FlagId::Fp4Unsupported));
         assert!(!ids(&fp4, "b200", Some(&one), None).contains(&FlagId::Fp4Unsupported));
         assert!(!ids(&fp4, "mi355x", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        // NVFP4 is NVIDIA's: weight-only on Hopper and on MI355X's MX cores.
+        let nvfp4 = infer(WeightFormat::Nvfp4);
+        assert!(ids(&nvfp4, "h100-sxm", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        assert!(ids(&nvfp4, "mi355x", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        assert!(!ids(&nvfp4, "b200", Some(&one), None).contains(&FlagId::Fp4Unsupported));
+        assert!(!ids(&nvfp4, "rtx-pro-6000", Some(&one), None).contains(&FlagId::Fp4Unsupported));
         let bf16 = infer(WeightFormat::Bf16);
         assert!(ids(&bf16, "t4", Some(&one), None).contains(&FlagId::Bf16Unsupported));
         assert!(

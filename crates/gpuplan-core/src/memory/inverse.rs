@@ -2,8 +2,11 @@
 //! in a per-GPU budget. The estimate grows monotonically with both, so a
 //! binary search over the accepted range finds the boundary.
 
+use serde::Serialize;
+
+use crate::derivation::count;
 use crate::error::FieldError;
-use crate::plan::{Plan, Task};
+use crate::plan::{Parallel, Plan, Task};
 
 use super::estimate_on;
 
@@ -42,6 +45,42 @@ pub fn max_batch(plan: &Plan, budget_bytes: u64) -> Result<Option<u64>, Vec<Fiel
         Task::Infer => search(plan, budget_bytes, 100_000, |p, v| p.inference.concurrency = v),
         Task::Train => search(plan, budget_bytes, 100_000, |p, v| p.training.batch = v),
     }
+}
+
+/// The longest sequence a plan runs on one layout: a training sequence at
+/// the plan's micro-batch and method, or a serving context at the plan's
+/// concurrency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Longest {
+    /// The longest length whose estimate fits the budget, in tokens.
+    pub tokens: u64,
+    /// `sequence` (training) or `context` (serving).
+    pub of: &'static str,
+    /// The per-GPU bytes it fits in: the card's usable memory.
+    pub budget_bytes: u64,
+    /// The model's trained context, which the figure is not capped at.
+    pub model_context: u64,
+    pub derivation: String,
+}
+
+/// The longest sequence (training) or context (serving) that fits
+/// `budget_bytes` per GPU with the plan on `layout`; None when the plan is
+/// invalid or one token does not fit.
+pub fn longest_on(plan: &Plan, layout: &Parallel, budget_bytes: u64) -> Option<Longest> {
+    let p = Plan { parallel: layout.clone(), ..plan.clone() };
+    let tokens = max_context(&p, budget_bytes).ok()??;
+    let model_context = p.model.arch().map_or(0, |a| a.max_context);
+    let (of, at) = match p.task {
+        Task::Train => ("sequence", format!("micro-batch {}", p.training.batch)),
+        Task::Infer => ("context", format!("{} concurrent", p.inference.concurrency)),
+    };
+    let derivation = format!(
+        "the longest {of} whose peak per GPU fits {} B at {at} (bisection on the memory estimate): {} tokens; the model was trained to {}",
+        count(budget_bytes as f64),
+        count(tokens as f64),
+        count(model_context as f64)
+    );
+    Some(Longest { tokens, of, budget_bytes, model_context, derivation })
 }
 
 /// The same question under the name inference users ask it.

@@ -28,7 +28,7 @@ mod training;
 mod weights;
 
 pub use inference::kv_tokens;
-pub use inverse::{max_batch, max_concurrency, max_context};
+pub use inverse::{longest_on, max_batch, max_concurrency, max_context, Longest};
 pub use kv::element_bytes as kv_element_bytes;
 pub use reserved::{shown as smi_shown, NvidiaSmi, RATIOS as SMI_RATIOS};
 pub use runtime::CUDA_CONTEXT as CUDA_CONTEXT_BYTES;

@@ -1,6 +1,6 @@
 //! Weight storage: effective bits per weight by format, and the weights on
 //! the busiest GPU. Quantised formats other than GGUF keep embeddings and
-//! lm_head in 16-bit (bitsandbytes, GPTQ/AWQ, fp8 and MXFP4 checkpoints do);
+//! lm_head in 16-bit (bitsandbytes, GPTQ/AWQ, fp8, MXFP4 and NVFP4 checkpoints do);
 //! GGUF bits are whole-file averages, embeddings included.
 
 use crate::derivation::why;
@@ -11,7 +11,7 @@ use super::split::{self, GroupKind, Split};
 use crate::derivation;
 
 pub const SOURCE: &str = "memory.md \"Weights: bytes per parameter\"; QLoRA paper (NF4 + double quant); \
-     llama.cpp tools/quantize/README.md (GGUF bpw, Llama-3.1-8B)";
+     llama.cpp tools/quantize/README.md (GGUF bpw, Llama-3.1-8B); NVIDIA's NVFP4 blog (FP4 + FP8 scale per 16)";
 
 /// Quantised below 16 bits (needs a dequantisation buffer in training).
 pub fn is_quantized(f: WeightFormat) -> bool {
@@ -136,6 +136,17 @@ mod tests {
         let (b, _) = bytes(&gpt_oss, WeightFormat::Mxfp4, &ONE);
         // 114.7B expert weights at 4.25 bits + about 2.1B others at 16 bits: about 65 GB.
         assert!((b / 1e9 - 65.1).abs() < 0.5, "{}", b / 1e9);
+    }
+
+    #[test]
+    fn nvfp4_is_four_and_a_half_bits_with_16_bit_embeddings() {
+        // FP4 values + an FP8 scale per 16: 4.5 bits; embeddings and head stay 16-bit.
+        let arch = Arch::default();
+        let (b, _) = bytes(&arch, WeightFormat::Nvfp4, &ONE);
+        let emb = 2.0 * 128_256.0 * 4096.0;
+        let body = 8_030_261_248.0 - emb - 4096.0;
+        let expect = emb * 2.0 + 4096.0 * 2.0 + body * 4.5 / 8.0;
+        assert!((b - expect).abs() / expect < 1e-4, "{b} vs {expect}");
     }
 
     #[test]

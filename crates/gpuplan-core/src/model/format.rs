@@ -22,6 +22,10 @@ pub enum WeightFormat {
     /// GPTQ int8, group size 128.
     GptqInt8,
     Mxfp4,
+    /// NVIDIA NVFP4: FP4 e2m1 values, an FP8 e4m3 scale per 16 and an FP32
+    /// scale per tensor; weights and activations alike on Blackwell's FP4
+    /// tensor cores.
+    Nvfp4,
     GgufQ2K,
     GgufQ3KS,
     GgufQ3KL,
@@ -37,7 +41,7 @@ pub enum WeightFormat {
 
 impl WeightFormat {
     /// Every format, for flag parsing, pickers and exhaustive tests.
-    pub const ALL: [WeightFormat; 19] = {
+    pub const ALL: [WeightFormat; 20] = {
         use WeightFormat as W;
         [
             W::Fp32,
@@ -48,6 +52,7 @@ impl WeightFormat {
             W::GptqInt4,
             W::GptqInt8,
             W::Mxfp4,
+            W::Nvfp4,
             W::GgufQ2K,
             W::GgufQ3KS,
             W::GgufQ3KL,
@@ -79,6 +84,10 @@ impl WeightFormat {
             W::GptqInt8 => 8.0 + 32.0 / 128.0,
             // 4-bit values with one 8-bit scale per 32.
             W::Mxfp4 => 4.0 + 8.0 / 32.0,
+            // 4-bit values with one FP8 scale per 16 (NVIDIA's NVFP4 blog and
+            // the PTX ISA's block-scaled mma); the FP32 scale per tensor is
+            // 4 bytes a matrix, under 1e-6 bit a weight.
+            W::Nvfp4 => 4.0 + 8.0 / 16.0,
             W::GgufQ2K => 3.16,
             W::GgufQ3KS => 3.64,
             W::GgufQ3KL => 4.30,

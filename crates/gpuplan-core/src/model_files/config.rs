@@ -377,6 +377,15 @@ fn add_vision(out: &mut Imported, v: &Map<String, Value>) {
     out.assume("vision_config params", format!("{:.2}B", vision / 1e9), Assumption::Derived);
 }
 
+/// An NVFP4 quantisation config: ModelOpt's `quant_algo: "NVFP4"` or
+/// llm-compressor's `format: "nvfp4-pack-quantized"`.
+fn is_nvfp4(q: &Map<String, Value>) -> bool {
+    let says = |key: &str| {
+        q.get(key).and_then(Value::as_str).is_some_and(|v| v.to_ascii_lowercase().starts_with("nvfp4"))
+    };
+    says("quant_algo") || says("format")
+}
+
 /// The checkpoint's format from `quantization_config`, else its dtype.
 fn format(top: &Map<String, Value>, out: &mut Imported) -> Option<WeightFormat> {
     if let Some(Value::Object(q)) = top.get("quantization_config") {
@@ -387,6 +396,9 @@ fn format(top: &Map<String, Value>, out: &mut Imported) -> Option<WeightFormat> 
             ("gptq" | "awq", _) => Some(WeightFormat::GptqInt4),
             ("fp8" | "fbgemm_fp8", _) => Some(WeightFormat::Fp8),
             ("mxfp4", _) => Some(WeightFormat::Mxfp4),
+            // NVIDIA ModelOpt (`quant_algo`) and llm-compressor (`format`)
+            // NVFP4 checkpoints.
+            ("modelopt" | "compressed-tensors", _) if is_nvfp4(q) => Some(WeightFormat::Nvfp4),
             ("bitsandbytes", _) if q.get("load_in_8bit").and_then(Value::as_bool) == Some(true) => {
                 Some(WeightFormat::Int8)
             }

@@ -260,6 +260,23 @@ fn qwen2_vl_vision_width_is_its_embed_dim_not_the_merger_output() {
     assert!((vision / 1e9 - 0.63).abs() < 0.01, "{}", vision / 1e9);
 }
 
+#[test]
+fn nvfp4_checkpoints_are_read_as_nvfp4() {
+    let llama = r#""model_type":"llama","num_hidden_layers":32,"hidden_size":4096,"num_attention_heads":32,
+        "num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256"#;
+    // nvidia/Llama-3.1-8B-Instruct-FP4 (ModelOpt) and an llm-compressor NVFP4 export.
+    for q in [
+        r#"{"quant_method":"modelopt","quant_algo":"NVFP4","group_size":16}"#,
+        r#"{"quant_method":"compressed-tensors","format":"nvfp4-pack-quantized"}"#,
+    ] {
+        let m = config::import(&format!("{{{llama},\"quantization_config\":{q}}}")).unwrap();
+        assert_eq!(m.format, Some(crate::model::WeightFormat::Nvfp4), "{q}");
+    }
+    let fp8 = r#"{"quant_method":"modelopt","quant_algo":"FP8"}"#;
+    let m = config::import(&format!("{{{llama},\"quantization_config\":{fp8}}}")).unwrap();
+    assert_ne!(m.format, Some(crate::model::WeightFormat::Nvfp4));
+}
+
 mod given_together {
     use super::*;
     use files::{FileKind, Given};

@@ -64,6 +64,14 @@ impl Engine {
 /// The engine release a plan gets unless it names one.
 pub const CURRENT_RELEASE: &str = "current";
 
+/// The llama.cpp builds before PR 8075 (merged 2024-06-24), which made the
+/// int8 MMQ kernels the default for quantised prompt passes
+/// (`serving::llama_quant`); "current" is every build since.
+pub const LLAMA_CPP_PRE_MMQ: &str = "pre-2024-06";
+
+/// The builds a llama.cpp plan can name besides the current ones.
+pub const LLAMA_CPP_BUILDS: &[&str] = &[LLAMA_CPP_PRE_MMQ];
+
 /// Inference workload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -445,7 +453,8 @@ impl Inference {
             Limit::real(1.0e-3, 1.0e9).check_f64("inference.measured", m.tok_s, errs);
         }
         let release = self.engine_release.as_str();
-        let known = crate::hardware::kernels::KERNEL_SHARES.iter().any(|r| r.release == release);
+        let known = crate::hardware::kernels::KERNEL_SHARES.iter().any(|r| r.release == release)
+            || LLAMA_CPP_BUILDS.contains(&release);
         if release != CURRENT_RELEASE && !known {
             errs.push(FieldError::new(
                 "inference.engine_release",

@@ -41,6 +41,11 @@ pub struct Efficiency {
     /// Prompt tokens one step takes in (chunked prefill budget, or the
     /// engine's micro-batch).
     pub prefill_chunk: u32,
+    /// What the engine's HTTP server adds to a streamed first token beyond
+    /// the steps (taking the request, tokenising, handing it to the
+    /// scheduler, detokenising and streaming the token), seconds: fitted on
+    /// open-loop rows ([`front_end_s`]); counted under a traffic target.
+    pub front_end_s: f64,
     /// Where the factors come from.
     pub source: &'static str,
     /// What the factors rest on for this GPU.
@@ -81,11 +86,13 @@ pub fn efficiency(engine: Engine) -> Efficiency {
     match engine {
         // vLLM's online server schedules 2048 tokens per step by default
         // (max_num_batched_tokens for the OpenAI server on most GPUs).
-        Engine::Vllm => fitted(VLLM, 2048, FIT),
+        Engine::Vllm => fitted(VLLM, 2048, FIT).serving(engine),
         // SGLang: chunked_prefill_size 8192 on large GPUs; its one public
         // table with a full configuration checks vLLM's factors rather than
         // fitting its own.
-        Engine::Sglang => fitted(VLLM, 8192, "vLLM's factors, checked on SGLang's rows (docs/serving.md)"),
+        Engine::Sglang => {
+            fitted(VLLM, 8192, "vLLM's factors, checked on SGLang's rows (docs/serving.md)").serving(engine)
+        }
         // TensorRT-LLM: max_num_tokens 8192 by default.
         Engine::Trtllm => fitted(TRTLLM, 8192, FIT),
         // llama.cpp: n_ubatch 512 tokens per pass.
@@ -107,13 +114,37 @@ fn fitted(f: Factors, prefill_chunk: u32, source: &'static str) -> Efficiency {
         layer_overhead_s: f.3,
         seq_overhead_s: f.4,
         prefill_chunk,
+        front_end_s: 0.0,
         source,
         basis: FactorBasis::EndToEnd,
         release: "",
     }
 }
 
+/// The HTTP server's own time to a streamed first token, seconds, fitted on
+/// the open-loop rows of `tests/validation/data/serving-open-loop.csv`
+/// (`tests/validation/tests/open_loop.rs`, `core_front_end_is_the_fit`).
+/// Engines without open-loop rows add nothing: their first token is the
+/// engine's steps alone.
+pub fn front_end_s(engine: Engine) -> f64 {
+    match engine {
+        Engine::Vllm => VLLM_FRONT_END_S,
+        Engine::Sglang => SGLANG_FRONT_END_S,
+        _ => 0.0,
+    }
+}
+
+/// vLLM's, fitted on a vLLM 0.14.1 rate sweep (H200, Llama 3.1 70B FP8).
+pub const VLLM_FRONT_END_S: f64 = 0.0265;
+/// SGLang's, fitted on SGLang 0.3.0 at 4 and 8 req/s (A100, Llama 3.1 8B).
+pub const SGLANG_FRONT_END_S: f64 = 0.004;
+
 impl Efficiency {
+    /// With the engine's HTTP server time.
+    fn serving(self, engine: Engine) -> Self {
+        Self { front_end_s: front_end_s(engine), ..self }
+    }
+
     /// What the factors rest on, and for kernels which release, in `lang`.
     pub fn basis_text(&self, engine: Engine, lang: Lang) -> String {
         let key = match self.basis {
@@ -200,9 +231,13 @@ fn carried(fit: &Efficiency, target: &KernelShares, anchor: &KernelShares) -> Ef
 
 const KERNEL_SOURCE: &str = "the end-to-end fit carried over by measured kernels (docs/serving.md)";
 
-/// The releases a plan can ask for with `engine`: those the kernel tables
-/// hold (none for llama.cpp and Transformers).
+/// The releases a plan can ask for with `engine` besides the current one:
+/// those the kernel tables hold, llama.cpp's builds before the MMQ rework
+/// (docs/serving.md), none for Transformers.
 pub fn releases(engine: Engine) -> Vec<&'static str> {
+    if engine == Engine::LlamaCpp {
+        return super::llama_quant::BUILDS.to_vec();
+    }
     kernel_engine(engine).map(kernels::releases).unwrap_or_default()
 }
 
@@ -251,7 +286,7 @@ mod tests {
         assert_eq!((old.basis, old.release), (FactorBasis::Kernels, "0.5.6.post2"));
         assert!(old.compute > efficiency(Engine::Sglang).compute, "its GEMMs reached more of the peak");
         assert!(releases(Engine::Sglang).contains(&"0.5.6.post2"));
-        assert!(releases(Engine::LlamaCpp).is_empty());
+        assert_eq!(releases(Engine::LlamaCpp), vec![crate::serving::llama_quant::PRE_MMQ]);
         let unknown = efficiency_on(Engine::Sglang, "h100-sxm", "0.1");
         assert_eq!(unknown.basis, FactorBasis::EndToEnd, "a release the tables lack is the current one");
     }

@@ -9,6 +9,13 @@
 //! The shares are fitted on public llama-bench tables per block type by
 //! `tests/validation/tests/serving.rs` (`core_mmq_factors_are_the_fit`);
 //! docs/serving.md has the rows and the held-out error.
+//!
+//! Builds before that rework (the plan's engine release [`PRE_MMQ`])
+//! multiplied a pass of more than 32 tokens ([`CUBLAS_ABOVE`], ggml-cuda's
+//! `MMQ_MAX_BATCH_SIZE` then) by writing an FP16 copy of each quantised
+//! matrix and handing it to cuBLAS (PR 3412): the 16-bit rate, and the copy
+//! written and read again, [`COPY_BYTES`] a weight, on top of the quantised
+//! read.
 
 use serde::Serialize;
 
@@ -30,16 +37,45 @@ pub struct Mmq {
     /// The kernel's achieved share of the int8 peak over the 16-bit GEMMs'
     /// share of theirs (fitted; the pooled value for a type without rows).
     pub factor: f64,
+    /// A build before the MMQ rework: passes of more than [`CUBLAS_ABOVE`]
+    /// tokens go through an FP16 copy and cuBLAS at the 16-bit rate.
+    pub fp16_copy: bool,
 }
+
+pub use crate::plan::{LLAMA_CPP_BUILDS as BUILDS, LLAMA_CPP_PRE_MMQ as PRE_MMQ};
+
+/// Passes of more tokens than this took the FP16 copy and cuBLAS in
+/// pre-rework builds (ggml-cuda's `MMQ_MAX_BATCH_SIZE`, 32).
+pub const CUBLAS_ABOVE: f64 = 32.0;
+
+/// Bytes a weight the FP16 copy costs a pass: 2 written, 2 read by cuBLAS.
+pub const COPY_BYTES: f64 = 4.0;
 
 impl Mmq {
     /// The kernel's rate over the 16-bit GEMMs' rate on the same GPU.
     pub fn scale(&self) -> f64 {
-        self.int8_ratio * self.factor
+        if self.fp16_copy {
+            1.0
+        } else {
+            self.int8_ratio * self.factor
+        }
+    }
+
+    /// Bytes a weight of extra traffic in a pass of `tokens` tokens: the
+    /// FP16 copy of a pre-rework build's cuBLAS pass, else none.
+    pub fn copy_bytes_per_weight(&self, tokens: f64) -> f64 {
+        if self.fp16_copy && tokens > CUBLAS_ABOVE {
+            COPY_BYTES
+        } else {
+            0.0
+        }
     }
 
     /// The kernel and its factors, in `lang`.
     pub fn label(&self, lang: Lang) -> String {
+        if self.fp16_copy {
+            return text::fill(Key::LlamaFp16Copy, lang, &[("kernel", &self.kernel)]);
+        }
         let (ratio, factor) = (n(self.int8_ratio), n(self.factor));
         text::fill(Key::LlamaMmq, lang, &[("kernel", &self.kernel), ("ratio", &ratio), ("factor", &factor)])
     }
@@ -84,13 +120,15 @@ fn int8_ratio(gpu: &Gpu) -> f64 {
     }
 }
 
-/// The MMQ kernel of a llama.cpp plan with GGUF weights on `gpu`.
-pub fn mmq(engine: Engine, weights: WeightFormat, gpu: &Gpu) -> Option<Mmq> {
+/// The MMQ kernel of a llama.cpp plan with GGUF weights on `gpu` in the
+/// build `release` names (a pre-rework build copies to FP16 instead).
+pub fn mmq(engine: Engine, weights: WeightFormat, gpu: &Gpu, release: &str) -> Option<Mmq> {
     if engine != Engine::LlamaCpp {
         return None;
     }
     let kernel = kernel(weights)?;
-    Some(Mmq { kernel, int8_ratio: int8_ratio(gpu), factor: factor(kernel) })
+    let fp16_copy = release == PRE_MMQ;
+    Some(Mmq { kernel, int8_ratio: int8_ratio(gpu), factor: factor(kernel), fp16_copy })
 }
 
 #[cfg(test)]
@@ -101,14 +139,25 @@ mod tests {
     #[test]
     fn only_llama_cpp_gguf_weights_take_an_mmq_kernel() {
         let gpu = hardware::find("rtx-4090").expect("in the catalog");
-        assert_eq!(mmq(Engine::Vllm, WeightFormat::GgufQ4KM, gpu), None);
-        assert_eq!(mmq(Engine::LlamaCpp, WeightFormat::Bf16, gpu), None);
-        let q4 = mmq(Engine::LlamaCpp, WeightFormat::GgufQ4KM, gpu).expect("an MMQ kernel");
+        let now = crate::plan::CURRENT_RELEASE;
+        assert_eq!(mmq(Engine::Vllm, WeightFormat::GgufQ4KM, gpu, now), None);
+        assert_eq!(mmq(Engine::LlamaCpp, WeightFormat::Bf16, gpu, now), None);
+        let q4 = mmq(Engine::LlamaCpp, WeightFormat::GgufQ4KM, gpu, now).expect("an MMQ kernel");
         assert_eq!((q4.kernel, q4.int8_ratio), ("q4_K", 2.0));
         assert!(q4.label(Lang::En).contains("q4_K") && q4.label(Lang::Zh).contains("q4_K"));
-        let q3 = mmq(Engine::LlamaCpp, WeightFormat::GgufQ3KL, gpu).expect("an MMQ kernel");
+        assert_eq!(q4.copy_bytes_per_weight(512.0), 0.0);
+        let q3 = mmq(Engine::LlamaCpp, WeightFormat::GgufQ3KL, gpu, now).expect("an MMQ kernel");
         assert_eq!(q3.factor, POOLED, "no rows of its own");
         let v100 = hardware::find("v100-sxm2").expect("in the catalog");
-        assert_eq!(mmq(Engine::LlamaCpp, WeightFormat::GgufQ8_0, v100).map(|m| m.int8_ratio), Some(1.0));
+        assert_eq!(mmq(Engine::LlamaCpp, WeightFormat::GgufQ8_0, v100, now).map(|m| m.int8_ratio), Some(1.0));
+    }
+
+    #[test]
+    fn a_pre_rework_build_copies_to_fp16_for_cublas_past_32_tokens() {
+        let gpu = hardware::find("a100-80-pcie").expect("in the catalog");
+        let old = mmq(Engine::LlamaCpp, WeightFormat::GgufQ8_0, gpu, PRE_MMQ).expect("a kernel");
+        assert_eq!(old.scale(), 1.0, "the 16-bit rate");
+        assert_eq!((old.copy_bytes_per_weight(32.0), old.copy_bytes_per_weight(512.0)), (0.0, COPY_BYTES));
+        assert!(old.label(Lang::En).contains("FP16") && old.label(Lang::Zh).contains("FP16"));
     }
 }

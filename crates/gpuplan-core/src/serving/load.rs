@@ -1,12 +1,27 @@
 //! Steady state of one replica under continuous batching: a closed loop of
 //! `c` sequences (each starts a new request when its last one ends), or the
 //! concurrency an arrival rate settles at (Little's law: c = λ · time per
-//! request). Queueing delay beyond one step is left out: the figures are
-//! medians of a server below saturation.
+//! request). Under an arrival rate the first token also waits for the
+//! prompts that arrived before it ([`super::arrivals::at_rate`]).
 
 use serde::Serialize;
 
 use super::step::{Replica, Step};
+
+/// The wait a request adds to its first token under random arrivals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Queue {
+    /// Arrivals per second at the replica.
+    pub rate: f64,
+    /// One request's time on the prefill slot, seconds.
+    pub service_s: f64,
+    /// The slot's utilisation, λ × S.
+    pub utilisation: f64,
+    /// Mean wait for the slot, seconds.
+    pub wait_s: f64,
+    /// The HTTP server's own time to the streamed first token, seconds.
+    pub front_end_s: f64,
+}
 
 /// One request: prompt tokens (those the prefix cache does not hold) and
 /// generated tokens.
@@ -25,7 +40,7 @@ impl Workload {
     }
 
     /// Mean context a decode step attends to: the prompt and half the output.
-    fn decode_context(&self) -> f64 {
+    pub(crate) fn decode_context(&self) -> f64 {
         self.prompt_tokens + self.output_tokens / 2.0
     }
 
@@ -49,6 +64,17 @@ pub struct SteadyState {
     pub prefill_per_step: f64,
     /// Sequences per step of one stage (micro-batch).
     pub micro_batch: f64,
+    /// The wait of random arrivals, already in `ttft_s` (None for a closed
+    /// loop, whose clients send the next request when the last ends).
+    pub queue: Option<Queue>,
+}
+
+impl SteadyState {
+    /// The first token without the wait of random arrivals and the server's
+    /// own time: what the batch's concurrency (Little's law) rests on.
+    pub fn ttft_in_batch_s(&self) -> f64 {
+        self.ttft_s - self.queue.map_or(0.0, |q| q.wait_s + q.front_end_s)
+    }
 }
 
 /// Fixed-point passes for the prefill that rides along in decode steps: each
@@ -93,30 +119,12 @@ fn pass(r: &Replica, w: &Workload, c: f64, prefill: f64) -> SteadyState {
         // Other requests' prompts, spread over the decode steps.
         prefill_per_step: (c - 1.0).max(0.0) / c * rps * w.prompt_new * tpot / micro,
         micro_batch: batch,
+        queue: None,
     }
 }
 
 /// Bisection steps on the concurrency: 2^-40 of the range.
-const BISECT: usize = 40;
-
-/// The concurrency an arrival rate of `rate` requests/s settles at, or None
-/// when the replica cannot sustain it below `max_concurrency`.
-pub fn at_rate(r: &Replica, w: &Workload, rate: f64, max_concurrency: f64) -> Option<SteadyState> {
-    let top = at_concurrency(r, w, max_concurrency);
-    if rate.is_nan() || rate <= 0.0 || top.requests_per_s < rate {
-        return None;
-    }
-    let (mut lo, mut hi) = (0.0_f64, max_concurrency);
-    for _ in 0..BISECT {
-        let mid = (lo + hi) / 2.0;
-        if at_concurrency(r, w, mid).requests_per_s < rate {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Some(at_concurrency(r, w, hi))
-}
+pub(crate) const BISECT: usize = 40;
 
 /// The largest whole concurrency (up to `max_concurrency`) whose TPOT meets
 /// `tpot_s`, or None when even one sequence misses it.

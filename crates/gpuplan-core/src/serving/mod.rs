@@ -3,6 +3,7 @@
 //! rest on efficiency factors fitted to measured runs ([`engine`]); the
 //! physics bounds stay in [`crate::speed`].
 
+pub mod arrivals;
 pub mod curve;
 pub mod engine;
 pub mod llama_quant;
@@ -14,9 +15,10 @@ pub mod step;
 
 use serde::Serialize;
 
+pub use arrivals::at_rate;
 pub use engine::{efficiency, efficiency_on, releases, Efficiency, FactorBasis, SPREAD};
 pub use llama_split::LlamaSplit;
-pub use load::{at_concurrency, at_rate, max_concurrency_for_tpot, SteadyState, Workload};
+pub use load::{at_concurrency, max_concurrency_for_tpot, SteadyState, Workload};
 pub use replica::replica;
 pub use sizing::{Binding, TargetCount, Targets};
 pub use step::{Link, Moe, Replica, Step};
@@ -83,9 +85,13 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
     let step = &s.step;
     let pp = r.pp.max(1);
     // llama.cpp's quantised GEMMs: the int8 peak and the block type's factor.
-    let mmq = r
-        .mmq
-        .map_or(String::new(), |m| format!(" × int8 {} × MMQ {} {}", n(m.int8_ratio), m.kernel, n(m.factor)));
+    let mmq = r.mmq.map_or(String::new(), |m| {
+        if m.fp16_copy {
+            format!(" (FP16 copy of {} for cuBLAS)", m.kernel)
+        } else {
+            format!(" × int8 {} × MMQ {} {}", n(m.int8_ratio), m.kernel, n(m.factor))
+        }
+    });
     let step_text = format!(
         "{pp} stage × ({} ms overhead + memory {} ms at {} TB/s × {} + compute {} ms at {} TFLOPS × {}{mmq} + attention {} ms + all-reduce {} ms)",
         n(step.overhead_s * 1e3),
@@ -123,12 +129,13 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
             ttft_ms,
             "ms",
             format!(
-                "{} prompt tokens to compute in {} chunk of ≤ {} beside {} decoding seq{} = {} ms",
+                "{} prompt tokens to compute in {} chunk of ≤ {} beside {} decoding seq{}{} = {} ms",
                 n(w.prompt_new),
                 n(chunks),
                 e.prefill_chunk.min(u32::try_from(w.prompt_new as u64).unwrap_or(u32::MAX)),
                 n((s.micro_batch - 1.0).max(0.0)),
                 if s.concurrency > 1.0 { ", + half a step's wait" } else { "" },
+                s.queue.map_or(String::new(), |q| queue_text(&q)),
                 n(ttft_ms)
             ),
         ),
@@ -151,9 +158,9 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
             s.requests_per_s,
             "req/s",
             format!(
-                "{} seq ÷ ({} ms TTFT + {} × {} ms TPOT) = {} req/s",
+                "{} seq ÷ ({} ms TTFT in the batch + {} × {} ms TPOT) = {} req/s",
                 n(s.concurrency),
-                n(ttft_ms),
+                n(s.ttft_in_batch_s() * 1e3),
                 n((w.output_tokens - 1.0).max(0.0)),
                 n(tpot_ms),
                 n(s.requests_per_s)
@@ -165,6 +172,18 @@ pub fn expected(r: &Replica, w: &Workload, s: &SteadyState, targets: &Targets) -
         compute_bound: step.compute_bound(),
         efficiency: *e,
     }
+}
+
+/// The wait of random arrivals in words of the derivation.
+fn queue_text(q: &load::Queue) -> String {
+    format!(
+        ", + {} ms waiting for the prompts ahead (Poisson arrivals at {} req/s on a prefill slot of {} ms each: M/D/1, ρ = {}, W = ρS ÷ 2(1 − ρ)) + {} ms of the server's own",
+        n(q.wait_s * 1e3),
+        n(q.rate),
+        n(q.service_s * 1e3),
+        n(q.utilisation),
+        n(q.front_end_s * 1e3)
+    )
 }
 
 #[cfg(test)]

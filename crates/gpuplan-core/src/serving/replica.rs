@@ -4,12 +4,12 @@
 use super::engine::efficiency_on;
 use super::llama_quant::mmq;
 use super::step::{Link, Moe, Replica};
-use crate::hardware::{Gpu, GpuClass, HwFormat, LinkKind, Support};
+use crate::hardware::{Gpu, GpuClass, LinkKind};
 use crate::memory::{gathered_embedding_bytes, input_embedding_params, lm_head};
 use crate::model::Arch;
-use crate::model::WeightFormat;
 use crate::placement::{ModelSize, Placement};
 use crate::plan::{Engine, Plan};
+use crate::tensor_path::tensor_path;
 
 /// One direction of a PCIe x16 link, GB/s, by generation (PCI-SIG: 8, 16,
 /// 32 GT/s per lane for gen 3, 4, 5 with 128b/130b coding).
@@ -78,13 +78,13 @@ pub fn replica(
     let other = at.per_gpu_bytes.saturating_sub(at.weights_bytes).saturating_sub(at.kv_bytes);
     let pool = at.usable_bytes.saturating_sub(at.weights_bytes).saturating_sub(other) as f64;
     let per_gpu = f64::from(tp) * f64::from(pp);
-    let fp8 = inf.weights == WeightFormat::Fp8 && at.gpu.supports(HwFormat::Fp8) == Support::Yes;
+    let fp8 = tensor_path(at.gpu, inf.weights).low_precision();
     let (head_params, head_bytes) = lm_head(arch, inf.weights, tp);
     Replica {
         bandwidth_tbs: bandwidth,
         tflops: engine_tflops(inf.engine, at.gpu, tflops, fp8),
         fp8,
-        mmq: mmq(inf.engine, inf.weights, at.gpu),
+        mmq: mmq(inf.engine, inf.weights, at.gpu, &inf.engine_release),
         efficiency: efficiency_on(inf.engine, &at.gpu.id, &inf.engine_release),
         tp,
         pp,

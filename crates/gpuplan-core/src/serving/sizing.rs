@@ -1,12 +1,14 @@
 //! GPUs a traffic target needs: for each layout (replica × tensor-parallel
 //! width), the most requests/s one replica sustains while meeting the TTFT
-//! and TPOT targets with its KV pool, then whole replicas for the target
+//! and TPOT targets with its KV pool (the first token including the wait of
+//! random arrivals, [`super::arrivals`]), then whole replicas for the target
 //! QPS; the cheapest count wins. A throughput the user measured on one GPU
 //! replaces the model (seed 002 §4.3: target QPS ÷ measured single-card QPS).
 
 use serde::Serialize;
 
-use super::load::{at_concurrency, largest, max_concurrency_for_tpot, Workload};
+use super::arrivals::{arriving, seen_by_arrival};
+use super::load::{at_concurrency, largest, Workload};
 use super::step::Replica;
 use crate::derivation::n;
 use crate::figure::Basis;
@@ -74,16 +76,19 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
     }
     let (mut c, mut binds) = (kv.floor(), Binding::KvCapacity);
     if let Some(tpot) = t.tpot_s {
-        let fits = max_concurrency_for_tpot(r, w, tpot, kv)? as f64;
+        let fits = largest(kv, |n| seen_by_arrival(r, w, n as f64).tpot_s <= tpot)? as f64;
         if fits < c {
             (c, binds) = (fits, Binding::Tpot);
         }
     }
-    if let Some(ttft) = t.ttft_s {
-        let fits = largest(c, |n| at_concurrency(r, w, n as f64).ttft_s <= ttft)? as f64;
-        if fits < c {
-            (c, binds) = (fits, Binding::Ttft);
-        }
+    // Random arrivals: the first token waits for the prompts ahead of it,
+    // and past a saturated prefill slot it waits without bound; below one
+    // sequence in flight on average the replica takes a fraction of the
+    // traffic one sequence would.
+    let ttft = t.ttft_s.unwrap_or(f64::INFINITY);
+    let fits = ttft_cap(r, w, c, ttft)?;
+    if fits < c {
+        (c, binds) = (fits, Binding::Ttft);
     }
     let s = at_concurrency(r, w, c);
     let replicas = (t.qps / s.requests_per_s).ceil().clamp(1.0, MAX_REPLICAS);
@@ -114,6 +119,36 @@ fn capacity(r: &Replica, w: &Workload, t: &Targets) -> Option<TargetCount> {
             r.pp
         ),
     })
+}
+
+/// The least mean concurrency the TTFT search considers.
+const FLOOR: f64 = 1.0e-3;
+
+/// Bisection steps on the concurrency under a TTFT target: 2^-30 of the range.
+const STEPS: usize = 30;
+
+/// The largest mean concurrency up to `top` (sequences in flight, not
+/// necessarily whole) whose first token under random arrivals at the rate
+/// it serves meets `ttft` (it rises with the load); None when even a
+/// trickle of traffic misses it.
+fn ttft_cap(r: &Replica, w: &Workload, top: f64, ttft: f64) -> Option<f64> {
+    let meets = |c: f64| arriving(r, w, c).is_some_and(|s| s.ttft_s <= ttft);
+    if meets(top) {
+        return Some(top);
+    }
+    if !meets(FLOOR) {
+        return None;
+    }
+    let (mut lo, mut hi) = (FLOOR, top);
+    for _ in 0..STEPS {
+        let mid = (lo + hi) / 2.0;
+        if meets(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(lo)
 }
 
 /// Seed 002 §4.3 with the user's own figure: GPUs = ⌈target QPS ÷ (measured

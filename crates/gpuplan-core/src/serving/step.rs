@@ -77,10 +77,12 @@ pub struct Replica {
     pub bandwidth_tbs: f64,
     /// Dense TFLOPS at the format the GEMMs run in.
     pub tflops: f64,
-    /// FP8 weights on FP8 tensor cores (the FP8 compute share applies).
+    /// Low-precision GEMMs: FP8 on FP8 tensor cores or NVFP4 on FP4 ones
+    /// (the engine's FP8 compute share applies).
     pub fp8: bool,
     /// llama.cpp's int8 kernel for quantised weights, which sets the GEMMs'
-    /// rate instead of the 16-bit one; attention stays 16-bit.
+    /// rate instead of the 16-bit one (or, in a build before the MMQ rework,
+    /// the FP16 copy its cuBLAS passes read); attention stays 16-bit.
     pub mmq: Option<Mmq>,
     pub efficiency: Efficiency,
     pub tp: u32,
@@ -175,8 +177,9 @@ impl Replica {
         let head = if logits > 0.0 { self.head_bytes } else { 0.0 };
         let body =
             (self.weight_bytes - self.gathered_bytes - self.head_bytes).max(0.0) * self.weight_share(tokens);
-        let bytes = body + head + batch * context * self.kv_bytes_per_token;
         let layers = (self.active_params - self.head_params - self.embedding_params).max(0.0);
+        let copy = self.mmq.map_or(0.0, |m| m.copy_bytes_per_weight(tokens)) * layers;
+        let bytes = body + head + copy + batch * context * self.kv_bytes_per_token;
         let flops = 2.0 * (layers * tokens + self.head_params * logits);
         Step {
             memory_s: bytes / self.bytes_per_s(),

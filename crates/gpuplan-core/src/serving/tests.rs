@@ -99,6 +99,59 @@ fn an_arrival_rate_settles_at_the_concurrency_that_serves_it() {
 }
 
 #[test]
+fn random_arrivals_wait_for_the_prompts_ahead() {
+    // Pollaczek-Khinchine for a deterministic server: ρS ÷ 2(1 − ρ).
+    assert!(close(arrivals::md1_wait(10.0, 0.05).expect("ρ 0.5"), 0.025, 1e-12));
+    assert!(arrivals::md1_wait(20.0, 0.05).is_none(), "ρ 1 saturates");
+    let r = rtx4090();
+    // Long prompts: the slot is busy long enough to matter.
+    let w = Workload::new(2048, 64, 0.0);
+    let slot = arrivals::service_s(&r, &w, &at_concurrency(&r, &w, 1.0));
+    let rate = 0.3 / slot;
+    let s = at_rate(&r, &w, rate, 200.0).expect("sustainable");
+    let q = s.queue.expect("arrivals wait");
+    assert!(q.utilisation > 0.2 && q.wait_s > 0.0, "{q:?}");
+    assert!(close(s.ttft_s, s.ttft_in_batch_s() + q.wait_s + q.front_end_s, 1e-12));
+    // The rate the replica serves is the arrival rate (Little's law on the batch).
+    assert!(close(s.requests_per_s, rate, 1e-6));
+    // More traffic, longer waits.
+    let busier = at_rate(&r, &w, 1.5 * rate, 200.0).and_then(|s| s.queue).expect("sustainable");
+    assert!(busier.wait_s > q.wait_s && busier.utilisation > q.utilisation);
+}
+
+#[test]
+fn a_prefill_bound_replica_takes_a_fraction_of_one_sequences_traffic() {
+    // One output token after a long prompt: one sequence in flight keeps the
+    // prefill slot busy, so random arrivals need less than that per replica.
+    let r = rtx4090();
+    let w = Workload::new(8192, 1, 0.0);
+    let t = Targets { qps: 5.0, ttft_s: None, tpot_s: None };
+    let c = sizing::for_targets(std::slice::from_ref(&r), &w, &t).expect("a count");
+    let per_replica = c.concurrency.expect("the model's");
+    assert!(per_replica < 1.0, "{per_replica}");
+    assert!(at_rate(&r, &w, 5.0 / f64::from(c.replicas), 200.0).is_some());
+}
+
+#[test]
+fn a_ttft_target_counts_the_wait_of_random_arrivals() {
+    let r = rtx4090();
+    let w = Workload::new(2048, 64, 0.0);
+    let free = Targets { qps: 5.0, ttft_s: None, tpot_s: None };
+    let loose = sizing::for_targets(std::slice::from_ref(&r), &w, &free).expect("count");
+    // Arriving at one sequence in flight: the server's own time and one
+    // other sequence's decoding beside the prompt.
+    let unloaded = arrivals::arriving(&r, &w, 1.0).expect("unsaturated").ttft_s;
+    assert!(unloaded > at_concurrency(&r, &w, 1.0).ttft_s);
+    let tight = Targets { ttft_s: Some(unloaded * 1.2), ..free };
+    let c = sizing::for_targets(std::slice::from_ref(&r), &w, &tight).expect("count");
+    assert_eq!(c.binds, Binding::Ttft);
+    assert!(c.gpus >= loose.gpus);
+    let per_replica = 5.0 / f64::from(c.replicas);
+    let s = at_rate(&r, &w, per_replica, 200.0).expect("sustainable");
+    assert!(s.ttft_s <= unloaded * 1.2 + 1e-9, "{} > {}", s.ttft_s, unloaded * 1.2);
+}
+
+#[test]
 fn the_tpot_target_caps_concurrency_and_sizing_says_it_binds() {
     let r = rtx4090();
     let w = Workload::new(512, 256, 0.0);
