@@ -36,6 +36,7 @@ pub const WEIGHTS: &[Opt] = &[
     same("gptq_int4", "GPTQ / AWQ INT4 (g128)"),
     same("nf4", "NF4 (bitsandbytes)"),
     same("mxfp4", "MXFP4"),
+    same("nvfp4", "NVFP4 (Blackwell)"),
     same("gguf_q8_0", "GGUF Q8_0"),
     same("gguf_q6_k", "GGUF Q6_K"),
     same("gguf_q5_k_m", "GGUF Q5_K_M"),
@@ -179,7 +180,7 @@ mod tests {
         covers(
             WEIGHTS,
             &[
-                Fp32, Bf16, Fp8, Int8, Nf4, GptqInt4, GptqInt8, Mxfp4, GgufQ2K, GgufQ3KS, GgufQ3KL, GgufQ4KS,
+                Fp32, Bf16, Fp8, Int8, Nf4, GptqInt4, GptqInt8, Mxfp4, Nvfp4, GgufQ2K, GgufQ3KS, GgufQ3KL, GgufQ4KS,
                 GgufQ4KM, GgufQ5KS, GgufQ5KM, GgufQ6K, GgufQ8_0, GgufIq4Xs, GgufIq2Xxs,
             ],
         );
