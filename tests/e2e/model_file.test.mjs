@@ -3,7 +3,9 @@
 // model, a model saved on the device.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, launch, openPage, screenshot, root } from './lib.mjs';
 
@@ -195,4 +197,82 @@ test('a pasted config.json joins the plan and a saved model comes back after a r
   await page.waitForFunction(([sel, q]) => document.querySelector(sel).textContent === q, [PEAK, qwen]);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// A safetensors header (8-byte length, JSON) of a Llama-shaped model (13B's
+// widths) with layers enough for `gib` GiB of BF16, as a sparse file of that
+// whole size: the page must read its header, never the weights.
+async function sparseSafetensors(gib) {
+  const tensors = {};
+  const [h, ffn, vocab] = [5120, 13824, 32000];
+  let at = 0;
+  const add = (name, shape) => {
+    const bytes = shape[0] * shape[1] * 2;
+    tensors[name] = { dtype: 'BF16', shape, data_offsets: [at, at + bytes] };
+    at += bytes;
+  };
+  add('model.embed_tokens.weight', [vocab, h]);
+  add('lm_head.weight', [vocab, h]);
+  for (let l = 0; at < gib * 2 ** 30; l++) {
+    for (const n of ['q_proj', 'k_proj', 'v_proj', 'o_proj']) add(`model.layers.${l}.self_attn.${n}.weight`, [h, h]);
+    for (const n of ['gate_proj', 'up_proj']) add(`model.layers.${l}.mlp.${n}.weight`, [ffn, h]);
+    add(`model.layers.${l}.mlp.down_proj.weight`, [h, ffn]);
+  }
+  const json = Buffer.from(JSON.stringify(tensors));
+  const head = Buffer.alloc(8);
+  head.writeBigUInt64LE(BigInt(json.length));
+  const dir = await mkdtemp(join(tmpdir(), 'gpuplan-st-'));
+  const path = join(dir, 'model.safetensors');
+  await writeFile(path, Buffer.concat([head, json]));
+  await truncate(path, 8 + json.length + at);
+  return { path, size: 8 + json.length + at, dir };
+}
+
+test('a 20 GB safetensors file is read by its header: under 2 MB sliced, the panel in under 1 s', async () => {
+  const { path, size, dir } = await sparseSafetensors(20);
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.addInitScript(() => {
+    window.slicedBytes = 0;
+    const slice = Blob.prototype.slice;
+    Blob.prototype.slice = function (start = 0, end = this.size, type) {
+      window.slicedBytes += Math.max(0, Math.min(end, this.size) - start);
+      return slice.call(this, start, end, type);
+    };
+  });
+  await page.reload();
+  await ready(page);
+  await page.getByTestId('model-file').waitFor({ state: 'attached' });
+  const t0 = Date.now();
+  await page.getByTestId('model-file').setInputFiles(path);
+  await page.getByTestId('model-file-read').waitFor();
+  const ms = Date.now() - t0;
+  const sliced = await page.evaluate(() => window.slicedBytes);
+  assert.ok(size > 20e9, `the file is ${size} bytes`);
+  assert.ok(sliced > 0 && sliced < 2e6, `${sliced} bytes sliced of ${size}`);
+  assert.ok(ms < 1000, `the panel showed after ${ms} ms`);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('a config.json of a shape no preset has: its link, read by the CLI, gives the weights of --config', async () => {
+  const shape = JSON.parse((await config('llama-3.1-8b')).toString());
+  Object.assign(shape, { num_hidden_layers: 27, intermediate_size: 12800 });
+  const dir = await mkdtemp(join(tmpdir(), 'gpuplan-cfg-'));
+  const file = join(dir, 'config.json');
+  await writeFile(file, JSON.stringify(shape));
+  const { page, context, errors } = await openPage(browser, server.url);
+  await ready(page);
+  const before = page.url();
+  await page.getByTestId('model-file').setInputFiles(file);
+  await page.getByTestId('model-file-read').waitFor();
+  await page.waitForFunction((b) => location.href !== b, before);
+  const cli = join(root, 'target/debug/gpuplan');
+  const weights = (args) => JSON.parse(execFileSync(cli, ['estimate', ...args, '--format', 'json'])).memory.weights.bytes;
+  const viaLink = weights(['--url', '?' + new URL(page.url()).search.slice(1)]);
+  const viaConfig = weights(['--config', file]);
+  assert.ok(Math.abs(viaLink - viaConfig) / viaConfig <= 0.01, `link ${viaLink} B, --config ${viaConfig} B`);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
 });

@@ -111,6 +111,7 @@ test('a hand-edited project link opens with its notices and its refusals', async
   const many = await openPage(browser, `${server.url}?v=2&wl=${names}&0.m=qwen2.5-7b`);
   await many.page.getByTestId('notice').waitFor();
   assert.match(await text(many.page, 'notice'), /16/);
+  await many.page.getByTestId('wl-pick-15').waitFor();
   assert.equal(await many.page.locator('[data-testid^="wl-pick-"]').count(), 16);
   assert.deepEqual(errors, []);
   assert.deepEqual(many.errors, []);

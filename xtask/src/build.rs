@@ -89,10 +89,9 @@ fn page_bundle(lang: &str, dist: &Path) -> Result<String> {
     let parts = split(&target_dir().join("wasm32-unknown-unknown/release/gpuplan-web.wasm"), &out, &what)?;
     bindgen(&out.join(SPLIT_MAIN), PAGE_STEM, &out, &what, &["--keep-lld-exports", "--no-demangle"])?;
     std::fs::remove_file(out.join(SPLIT_MAIN)).map_err(|e| format!("{}: {e}", out.display()))?;
-    let main = out.join(format!("{PAGE_STEM}_bg.wasm"));
-    for module in std::iter::once(&main).chain(&parts) {
-        wasm_opt(module, &what)?;
-    }
+    let mut modules = parts;
+    modules.push(out.join(format!("{PAGE_STEM}_bg.wasm")));
+    wasm_opt_all(&modules, &what)?;
     let mut hash = Sha256::new();
     for file in files(&out) {
         hash.update(std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?);
@@ -168,7 +167,36 @@ fn wasm_opt(module: &Path, what: &str) -> Result {
     opt.env("PATH", sh::tool_path()).arg("-Oz").args(WASM_OPT_FEATURES).args(WASM_OPT_STRIP);
     opt.arg(module).arg("-o").arg(module);
     let name = module.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-    sh::step(&format!("{what}: wasm-opt -Oz {name}"), opt)
+    sh::run(opt).map_err(|e| format!("{what}: wasm-opt -Oz {name}: {e}"))
+}
+
+/// wasm-opt -Oz of every module, in place: a split page is dozens of small modules.
+fn wasm_opt_all(modules: &[PathBuf], what: &str) -> Result {
+    println!("\n== {what}: wasm-opt -Oz, {} modules", modules.len());
+    let start = std::time::Instant::now();
+    let done = in_parallel(modules, |module| wasm_opt(module, what));
+    println!("== {what}: wasm-opt -Oz: {:.0} s", start.elapsed().as_secs_f64());
+    done
+}
+
+/// Runs `work` on every item, as many at a time as the machine has cores;
+/// the first failure, if any.
+fn in_parallel<T: Sync>(items: &[T], work: impl Fn(&T) -> Result + Sync) -> Result {
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(item) = items.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    if let Err(e) = work(item) {
+                        failures.lock().map(|mut f| f.push(e)).ok();
+                    }
+                }
+            });
+        }
+    });
+    failures.into_inner().unwrap_or_default().into_iter().next().map_or(Ok(()), Err)
 }
 
 /// The JavaScript API (crates/gpuplan-js) as its own small module in
@@ -181,7 +209,7 @@ fn js_api() -> Result {
     let api = sh::root().join("dist/api");
     let wasm = target_dir().join("wasm32-unknown-unknown/release/gpuplan_js.wasm");
     bindgen(&wasm, "gpuplan", &api, "JS API", &[])?;
-    wasm_opt(&api.join("gpuplan_bg.wasm"), "JS API")?;
+    wasm_opt_all(&[api.join("gpuplan_bg.wasm")], "JS API")?;
     api_package(&api)
 }
 
@@ -281,19 +309,17 @@ const COMPRESSED: &[&str] = &["html", "js", "mjs", "css", "json", "wasm", "svg",
 /// text and wasm file of dist/, as nginx's `gzip_static` and
 /// `brotli_static` or a static host serve them (docs/hosting/nginx.conf).
 fn precompress(dist: &Path) -> Result {
-    for path in files(dist) {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
-        if !COMPRESSED.contains(&ext) {
-            continue;
-        }
-        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let (gzip, brotli) = (gzip(&bytes), brotli(&bytes));
-        for (suffix, packed) in [("gz", gzip), ("br", brotli)] {
+    let text_or_wasm =
+        |p: &PathBuf| COMPRESSED.contains(&p.extension().and_then(|e| e.to_str()).unwrap_or_default());
+    let list: Vec<PathBuf> = files(dist).into_iter().filter(text_or_wasm).collect();
+    in_parallel(&list, |path| {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (suffix, packed) in [("gz", gzip(&bytes)), ("br", brotli(&bytes))] {
             let to = PathBuf::from(format!("{}.{suffix}", path.display()));
             std::fs::write(&to, packed).map_err(|e| format!("{}: {e}", to.display()))?;
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Inserts the CSP meta tag. The loader is one inline module script, so
@@ -363,8 +389,16 @@ fn brotli(bytes: &[u8]) -> Vec<u8> {
     brotli::BrotliCompress(&mut &bytes[..], &mut br, &params).map(|_| br).unwrap_or_default()
 }
 
-fn compress(bytes: &[u8]) -> Sizes {
-    Sizes { raw: bytes.len() as u64, gzip: gzip(bytes).len() as u64, brotli: brotli(bytes).len() as u64 }
+/// A file's sizes: raw, and as its precompressed copies beside it (or
+/// compressed here where there are none).
+fn sizes_of(path: &Path) -> Result<Sizes> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let copy = |suffix: &str| std::fs::metadata(format!("{}.{suffix}", path.display())).map(|m| m.len()).ok();
+    Ok(Sizes {
+        raw: bytes.len() as u64,
+        gzip: copy("gz").unwrap_or_else(|| gzip(&bytes).len() as u64),
+        brotli: copy("br").unwrap_or_else(|| brotli(&bytes).len() as u64),
+    })
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -406,8 +440,7 @@ fn table() -> Result<Vec<PageSizes>> {
     let mut total = Sizes::default();
     println!("\n{:<52} {:>10} {:>10} {:>10}", "dist/ file", "raw", "gzip", "brotli");
     for path in list {
-        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let s = compress(&bytes);
+        let s = sizes_of(&path)?;
         let name = path.strip_prefix(&dist).unwrap_or(&path).display().to_string();
         let mut mark = "";
         for page in pages.iter_mut() {
