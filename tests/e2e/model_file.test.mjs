@@ -268,7 +268,7 @@ test('a config.json of a shape no preset has: its link, read by the CLI, gives t
   await page.getByTestId('model-file-read').waitFor();
   await page.waitForFunction((b) => location.href !== b, before);
   const cli = join(root, 'target/debug/gpuplan');
-  const weights = (args) => JSON.parse(execFileSync(cli, ['estimate', ...args, '--format', 'json'])).memory.weights.bytes;
+  const weights = (args) => JSON.parse(execFileSync(cli, ['estimate', ...args, '--format', 'json'], { stdio: ['ignore', 'pipe', 'ignore'] })).memory.components.weights.bytes;
   const viaLink = weights(['--url', '?' + new URL(page.url()).search.slice(1)]);
   const viaConfig = weights(['--config', file]);
   assert.ok(Math.abs(viaLink - viaConfig) / viaConfig <= 0.01, `link ${viaLink} B, --config ${viaConfig} B`);

@@ -30,7 +30,7 @@ test('a second workload with its span reopens from its link with the same budget
   await page.getByTestId('wl-add-serve').click();
   await page.getByTestId('wl-start-1').fill('2');
   await page.getByTestId('wl-start-1').press('Tab');
-  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]').value.includes('1.sm=2'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]')?.value.includes('1.sm=2'));
   await page.getByTestId('budget-total').waitFor();
   const url = await page.getByTestId('share-url').inputValue();
   assert.match(url, /[?&]v=2&wl=/);

@@ -23,7 +23,7 @@ test('an edited plan reopens from its link with the same numbers', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
   await page.waitForSelector('[data-testid="peak-memory"]');
   await page.fill('#f-inference-context', '32768');
-  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]').value.includes('ctx=32768'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]')?.value.includes('ctx=32768'));
   const url = await page.locator('[data-testid="share-url"]').inputValue();
   assert.ok(url.length < 2000, `link is ${url.length} characters`);
   assert.ok(page.url().includes('ctx=32768'), 'address bar follows the plan');
@@ -84,7 +84,7 @@ test('the checklist is filled from the plan and its ticks travel in the link', a
   const first = list.locator('input[type="checkbox"]').first();
   const id = (await first.getAttribute('id')).replace(/^tick-/, '');
   await first.check();
-  await page.waitForFunction((id) => document.querySelector('[data-testid="share-url"]').value.includes('tick=' + id), id);
+  await page.waitForFunction((id) => document.querySelector('[data-testid="share-url"]')?.value.includes('tick=' + id), id);
   const url = await page.locator('[data-testid="share-url"]').inputValue();
   const fresh = await openPage(browser, url);
   await fresh.page.locator('[data-testid="checklist"]').waitFor();
@@ -100,7 +100,7 @@ test('the share panel offers iframe, wiki and Markdown snippets of the current p
   await page.waitForSelector('[data-testid="peak-memory"]');
   await page.fill('#f-inference-context', '16384');
   const value = (id) => page.locator(`[data-testid="${id}"]`).inputValue();
-  await page.waitForFunction(() => document.querySelector('[data-testid="snippet-markdown"]').value.includes('ctx=16384'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="snippet-markdown"]')?.value.includes('ctx=16384'));
   const share = new URL(await value('share-url'));
   const iframe = await value('snippet-iframe');
   const src = iframe.match(/^<iframe src="([^"]*)" data-gpuplan /)[1];

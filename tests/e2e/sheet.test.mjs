@@ -20,7 +20,9 @@ const CHEAP_H100 = [
   '<img src=x onerror="window.__pwned=1">,tc.h100x8,H100,8,0.9,,tiny-2',
 ].join('\n');
 
+// The price sheet is a part of the page that loads after the first result.
 async function open(name, text, mimeType = 'text/csv') {
+  await page.locator('.price-sheet').waitFor({ state: 'attached' });
   await page.evaluate(() => { document.querySelector('.price-sheet').open = true; });
   await page.getByTestId('price-sheet').setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
 }
