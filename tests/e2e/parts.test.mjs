@@ -19,6 +19,8 @@ const shown = {
   compare: '#compare-h',
   gallery: '#gallery-h',
   share: '#share-h',
+  'model-file': '[data-testid="model-file"]',
+  readback: '[data-testid="measured"]',
 };
 
 let server, browser;
@@ -60,39 +62,46 @@ for (const [lang, locale] of [['zh', 'zh-CN'], ['en', 'en-US']]) {
   });
 
   // Every lazy file in Chinese; in English the parts' own files (the shared
-  // chunks fail the same way, and the suite's time is budgeted).
+  // chunks fail the same way, and the suite's time is budgeted). Three
+  // pages at a time, each refusing its own file.
   test(`${lang}: each split file refused in turn costs only its parts, and a retry brings them`, async () => {
     const { folder, files } = await lazyFiles(lang);
-    for (const file of files.filter((f) => lang === 'zh' || f.startsWith('split_'))) {
-      const { page, context } = await openPage(browser, server.url + '?lang=' + lang, { locale });
-      const pageErrors = [];
-      page.on('pageerror', (e) => pageErrors.push(String(e)));
-      let refuse = true;
-      await page.route(`**/${folder}/${file}`, (route) => (refuse ? route.abort() : route.continue()));
-      await page.reload();
-      await page.getByTestId('answer-gpus').waitFor();
-      const failed = page.locator('[data-part-failed]');
-      await failed.first().waitFor({ timeout: 15000 });
-      const link = page.url();
-      // The answer still follows an edit, and the link with it.
-      const peak = await page.getByTestId('peak-memory').innerText();
-      await page.fill('#f-inference-context', '65536');
-      await page.waitForFunction((p) => document.querySelector('[data-testid="peak-memory"]')?.innerText !== p, peak);
-      await page.waitForFunction((l) => location.href !== l, link);
-      assert.deepEqual(pageErrors, [], `${file}: no page error`);
-      // Retried with the file back, every part shows.
-      refuse = false;
-      const ids = await failed.evaluateAll((els) => els.map((e) => e.dataset.partFailed));
-      // Each retry that succeeds takes its notice away: click the first left until none is.
-      for (let left = ids.length; left > 0; left = await failed.count()) {
-        await failed.first().getByRole('button').click();
-        await page.waitForFunction((n) => document.querySelectorAll('[data-part-failed]').length < n, left);
-      }
-      await allParts(page);
-      assert.equal(await page.locator('[data-part-failed]').count(), 0, `${file}: ${ids} came back`);
-      await context.close();
+    const refused = files.filter((f) => lang === 'zh' || f.startsWith('split_'));
+    for (let i = 0; i < refused.length; i += 3) {
+      await Promise.all(refused.slice(i, i + 3).map((file) => refuseOne(folder, file, lang, locale)));
     }
   });
+}
+
+// Opens the page with `file` refused: the part fails alone, the answer and
+// the link follow an edit, and once the file is back a retry brings it.
+async function refuseOne(folder, file, lang, locale) {
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  let refuse = true;
+  await context.route(`**/${folder}/${file}`, (route) => (refuse ? route.abort() : route.continue()));
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.goto(`${server.url}?lang=${lang}`);
+  await page.getByTestId('answer-gpus').waitFor();
+  const failed = page.locator('[data-part-failed]');
+  await failed.first().waitFor({ timeout: 15000 });
+  const link = page.url();
+  const peak = await page.getByTestId('peak-memory').innerText();
+  await page.fill('#f-inference-context', '65536');
+  await page.waitForFunction((p) => document.querySelector('[data-testid="peak-memory"]')?.innerText !== p, peak);
+  await page.waitForFunction((l) => location.href !== l, link);
+  assert.deepEqual(pageErrors, [], `${file}: no page error`);
+  refuse = false;
+  const ids = await failed.evaluateAll((els) => els.map((e) => e.dataset.partFailed));
+  // Each retry that succeeds takes its notice away: click the first left until none is.
+  for (let left = ids.length; left > 0; left = await failed.count()) {
+    await failed.first().getByRole('button').click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-part-failed]').length < n, left);
+  }
+  await allParts(page);
+  assert.equal(await page.locator('[data-part-failed]').count(), 0, `${file}: ${ids} came back`);
+  await context.close();
 }
 
 test('the files come compressed when the browser asks, as the wasm type', async () => {
@@ -105,3 +114,18 @@ test('the files come compressed when the browser asks, as the wasm type', async 
     assert.equal(plain.headers.get('content-encoding'), null, name);
   }
 });
+
+for (const locale of ['zh-CN', 'en-US']) {
+  test(`${locale}: a project link opens into its project, its part fetched at start`, async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { locale });
+    await page.getByTestId('example-law-saas-project').click();
+    await page.getByTestId('budget-total').waitFor();
+    const link = page.url();
+    await context.close();
+    const fresh = await openPage(browser, link, { locale });
+    await fresh.page.getByTestId('budget-total').waitFor();
+    await fresh.page.getByTestId('wl-pick-1').waitFor();
+    assert.deepEqual([...errors, ...fresh.errors], []);
+    await fresh.context.close();
+  });
+}

@@ -43,6 +43,8 @@ export async function firstResult(browser, url, rate, locale = 'en-US', network 
 // a plain timer; `early` counts edits where the report had already landed at
 // the headline stamp (it would be included).
 export async function inputLatency(page) {
+  // The share link is a part of the page that loads after the first result.
+  await page.locator('[data-testid="share-url"]').waitFor({ state: 'attached' });
   return page.evaluate(async () => {
     const input = document.querySelector('#f-inference-context');
     const out = document.querySelector('[data-testid="peak-memory"]');
