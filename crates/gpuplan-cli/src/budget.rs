@@ -41,8 +41,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let b = &report.budget;
     match out {
         Out::Json => {
-            let text = serde_json::to_string_pretty(b).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(b)?;
         }
         Out::Text => out::print(&table(b, lang, false)),
         Out::Markdown => out::print(&table(b, lang, true)),

@@ -39,8 +39,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
                 Some(b) => serde_json::json!({ "checklist": list, "readback": b }),
                 None => serde_json::to_value(&list).map_err(|e| CliError(e.to_string()))?,
             };
-            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(&value)?;
         }
         Format::Text => {
             if let Some(b) = &back {

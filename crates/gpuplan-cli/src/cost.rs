@@ -63,15 +63,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         Format::Json => {
             let ages = cost.options.iter().map(|o| (o.id.as_str(), age(&o.date, &today))).collect();
             let selection = report.selection.as_ref();
-            let text = serde_json::to_string_pretty(&Out {
-                today: &today,
-                cost,
-                selection,
-                ages,
-                readback: back.as_ref(),
-            })
-            .map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(&Out { today: &today, cost, selection, ages, readback: back.as_ref() })?;
         }
         Format::Text => {
             let big = offers.market || cost.options.len() > SHOWN_WHOLE;
@@ -178,9 +170,9 @@ fn provenance(o: &OptionCost, lang: Lang, today: &str) -> String {
         (Age::Dated { .. }, Lang::En) => format!("as of {}", o.date),
         (Age::Undated, Lang::En) => "undated".to_string(),
     };
-    let mut parts = vec![o.provider.clone()];
+    let mut parts = vec![o.provider.to_string()];
     if !o.region.is_empty() {
-        parts.push(o.region.clone());
+        parts.push(o.region.to_string());
     }
     parts.push(when);
     parts.push(match lang {

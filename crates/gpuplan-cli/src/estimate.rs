@@ -37,8 +37,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
                     obj.insert(String::from("readback"), b);
                 }
             }
-            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(&value)?;
         }
         Format::Text => {
             out::print(&text(&plan, &report.memory, lang));

@@ -29,8 +29,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     match format {
         Format::Json => {
             let value = serde_json::json!({ "plan": plan, "fit": report });
-            let text = serde_json::to_string_pretty(&value).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(&value)?;
         }
         Format::Text => out::print(&text(&report, &plan, lang)),
     }

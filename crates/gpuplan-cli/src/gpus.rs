@@ -15,8 +15,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     flags.finish()?;
     match format {
         Format::Json => {
-            let text = serde_json::to_string_pretty(catalog()).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(catalog())?;
         }
         Format::Text => out::print(&text(lang)),
     }

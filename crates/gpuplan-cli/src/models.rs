@@ -39,8 +39,7 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
         .collect();
     match format {
         Format::Json => {
-            let text = serde_json::to_string_pretty(&rows).map_err(|e| CliError(e.to_string()))?;
-            out::line(&text);
+            out::json(&rows)?;
         }
         Format::Text => {
             out::line(&format!(

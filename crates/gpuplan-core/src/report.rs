@@ -54,7 +54,7 @@ fn cheapest_gpu(plan: &Plan, r: &Report) -> Option<String> {
     }
     let best = r.cost.options.iter().find(|o| r.cost.best.as_ref() == Some(&o.id))?;
     // "custom" offers price the plan's own card, which has its own id.
-    let gpu = match (best.gpu.as_str(), &plan.hardware.custom) {
+    let gpu = match (&*best.gpu, &plan.hardware.custom) {
         ("custom", Some(card)) => card.id.to_string(),
         (id, _) => id.to_string(),
     };

@@ -65,8 +65,8 @@ impl Purchase {
         Purchase {
             id: o.id.clone(),
             kind: o.kind,
-            offer: o.offer.clone(),
-            offer_name: o.offer_name.clone(),
+            offer: o.offer.to_string(),
+            offer_name: o.offer_name.to_string(),
             instances: o.instances,
             gpus_per_instance: o.gpus_per_instance,
             total: o.total,
@@ -169,7 +169,7 @@ impl Selection {
 
     /// Whether the cost option `o` is on this selection's GPU.
     pub fn on_gpu(&self, o: &OptionCost) -> bool {
-        o.gpu == self.gpu || (self.custom && o.gpu == "custom")
+        *o.gpu == *self.gpu || (self.custom && &*o.gpu == "custom")
     }
 
     /// The cheapest option on this GPU that meets the plan (options come

@@ -103,7 +103,9 @@ fn sum(lines: &[Line]) -> Money {
 }
 
 /// Adds the lines up by category; refuses totals beyond the money limit.
-fn totals(lines: Vec<Line>, usage: Usage, paid_hours: f64, path: &str) -> Result<Bill, FieldError> {
+/// The lines keep no spare room: a whole market's bills are kept.
+fn totals(mut lines: Vec<Line>, usage: Usage, paid_hours: f64, path: &str) -> Result<Bill, FieldError> {
+    lines.shrink_to_fit();
     let part = |cat: Category| {
         lines.iter().filter(|l| l.category == cat).fold(Money::ZERO, |acc, l| acc.plus(l.amount))
     };

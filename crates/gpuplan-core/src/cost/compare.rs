@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Display;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -10,6 +11,7 @@ use super::bill::{build, Bill, BuildError};
 use super::inputs::{CostInputs, Fx, Horizon, PriceKey};
 use super::line::{Accrual, Category, Line};
 use super::options::{OptionKind, Unavailable};
+use super::shared::{Interner, Texts};
 use super::usage::{Demand, Need, Usage};
 use crate::error::{FieldError, Problem};
 use crate::lang::Lang;
@@ -81,12 +83,12 @@ pub struct OptionCost {
     pub id: String,
     /// Offer name and option, in English ([`OptionCost::label`] for other languages).
     pub name: String,
-    pub offer: String,
-    pub offer_name: String,
+    pub offer: Arc<str>,
+    pub offer_name: Arc<str>,
     pub kind: OptionKind,
-    pub provider: String,
-    pub region: String,
-    pub gpu: String,
+    pub provider: Arc<str>,
+    pub region: Arc<str>,
+    pub gpu: Arc<str>,
     pub gpus_per_instance: u32,
     pub instances: u32,
     pub total: Money,
@@ -112,8 +114,8 @@ pub struct OptionCost {
     pub loss: Option<Loss>,
     pub lines: Vec<Line>,
     pub series: Vec<Point>,
-    pub source: String,
-    pub date: String,
+    pub source: Arc<str>,
+    pub date: Arc<str>,
     pub host: bool,
     /// List, marketplace or auction price (the offer's).
     pub pricing: Pricing,
@@ -265,14 +267,15 @@ pub fn compare(
     }
     let price_all = || {
         let (mut options, mut skipped) = (Vec::new(), Vec::new());
-        for offer in &offers {
-            price_offer(offer, inputs, demand, &mut options, &mut skipped);
+        let mut seen = Interner::default();
+        for offer in offers.iter() {
+            price_offer(offer, inputs, demand, &mut seen, &mut options, &mut skipped);
         }
         (options, skipped)
     };
     // A big sheet is priced without derivation text, then the options near
     // the top get theirs: formatting every formula was most of its time.
-    let detailed = offers.len() * OptionKind::ALL.len() <= DETAILED_OPTIONS;
+    let detailed = offers.offers.len() * OptionKind::ALL.len() <= DETAILED_OPTIONS;
     let (mut options, skipped) = if detailed { price_all() } else { crate::derivation::quiet(price_all) };
     rank(&mut options, inputs);
     if !detailed {
@@ -297,33 +300,55 @@ pub fn compare(
     })
 }
 
-/// The offers after the user's additions (same id replaces) and price
-/// edits, each id found through an index (a sheet may hold many thousands).
-fn effective_offers(inputs: &CostInputs, base: &[Offer], errs: &mut Vec<FieldError>) -> Vec<Offer> {
-    let mut offers = base.to_vec();
+/// The offers priced: the given ones and the user's own (same id
+/// replaces), borrowed, as a sheet may hold many thousands; and copies of
+/// those the user's price edits change.
+struct Effective<'a> {
+    offers: Vec<&'a Offer>,
+    /// Edited copies, by their place in `offers`.
+    edited: BTreeMap<usize, Offer>,
+}
+
+impl Effective<'_> {
+    fn iter(&self) -> impl Iterator<Item = &Offer> {
+        self.offers.iter().enumerate().map(|(i, &o)| self.edited.get(&i).unwrap_or(o))
+    }
+}
+
+/// The offers after the user's additions and price edits, each id found
+/// through an index.
+fn effective_offers<'a>(
+    inputs: &'a CostInputs,
+    base: &'a [Offer],
+    errs: &mut Vec<FieldError>,
+) -> Effective<'a> {
+    let mut offers: Vec<&Offer> = base.iter().collect();
     let mut at: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, o) in base.iter().enumerate() {
         at.entry(o.id.as_ref()).or_insert(i);
     }
     for own in &inputs.offers {
         match at.get(own.id.as_ref()).and_then(|&i| offers.get_mut(i)) {
-            Some(slot) => *slot = own.clone(),
+            Some(slot) => *slot = own,
             None => {
                 at.insert(own.id.as_ref(), offers.len());
-                offers.push(own.clone());
+                offers.push(own);
             }
         }
     }
-    for (i, edit) in inputs.edits.iter().enumerate() {
-        match at.get(edit.id.as_str()).and_then(|&i| offers.get_mut(i)) {
-            Some(offer) => apply_edit(offer, edit.key, edit.value),
+    let mut edited = BTreeMap::new();
+    for (n, edit) in inputs.edits.iter().enumerate() {
+        match at.get(edit.id.as_str()).and_then(|&i| Some((i, *offers.get(i)?))) {
+            Some((i, offer)) => {
+                apply_edit(edited.entry(i).or_insert_with(|| offer.clone()), edit.key, edit.value)
+            }
             None => errs.push(FieldError::new(
-                format!("cost.edits[{i}].id"),
+                format!("cost.edits[{n}].id"),
                 Problem::Unknown { id: edit.id.clone() },
             )),
         }
     }
-    offers
+    Effective { offers, edited }
 }
 
 /// Sets one price; an option the offer lacks is created with default terms.
@@ -348,13 +373,13 @@ fn apply_edit(offer: &mut Offer, key: PriceKey, value: f64) {
 }
 
 /// The first [`DETAILED_OPTIONS`] options' lines again, with their derivation text.
-fn explain(options: &mut [OptionCost], offers: &[Offer], inputs: &CostInputs, demand: &Demand) {
+fn explain(options: &mut [OptionCost], offers: &Effective<'_>, inputs: &CostInputs, demand: &Demand) {
     let mut by_id: BTreeMap<&str, &Offer> = BTreeMap::new();
-    for offer in offers {
+    for offer in offers.iter() {
         by_id.entry(offer.id.as_ref()).or_insert(offer);
     }
     for option in options.iter_mut().take(DETAILED_OPTIONS) {
-        let Some(offer) = by_id.get(option.offer.as_str()) else { continue };
+        let Some(offer) = by_id.get(&*option.offer) else { continue };
         let Some(need) = need_for(demand, &offer.gpu) else { continue };
         let usage = Usage::new(inputs, need, offer.gpus);
         // Two offers may share an id: a bill is the option's only if its total is.
@@ -371,10 +396,12 @@ fn need_for<'a>(demand: &'a Demand, gpu: &str) -> Option<&'a Need> {
     demand.needs.iter().find(|n| n.gpu == gpu || (gpu == "custom" && n.custom))
 }
 
-fn price_offer(
-    offer: &Offer,
+/// Prices each option of `offer` into `options`, or says in `skipped` why not.
+fn price_offer<'a>(
+    offer: &'a Offer,
     inputs: &CostInputs,
     demand: &Demand,
+    seen: &mut Interner<'a>,
     options: &mut Vec<OptionCost>,
     skipped: &mut Vec<Skipped>,
 ) {
@@ -390,11 +417,12 @@ fn price_offer(
         return;
     };
     let usage = Usage::new(inputs, need, offer.gpus);
+    let texts = Texts::new(offer, seen);
     for kind in OptionKind::ALL {
         let id = format!("{}/{}", offer.id, kind.code());
         let name = format!("{} · {}", offer.name, kind.label(Lang::En));
         match build(kind, offer, &usage, inputs, demand) {
-            Ok(Some(bill)) => options.push(option_cost(id, name, kind, offer, bill, inputs)),
+            Ok(Some(bill)) => options.push(option_cost(id, name, kind, offer, &texts, bill, inputs)),
             Ok(None) => {}
             Err(BuildError::Unavailable(u)) => skipped.push(Skipped { id, name, skip: Skip::Unavailable(u) }),
             Err(BuildError::TooLarge(e)) => skipped.push(Skipped { id, name, skip: Skip::TooLarge(e) }),
@@ -407,6 +435,7 @@ fn option_cost(
     name: String,
     kind: OptionKind,
     offer: &Offer,
+    texts: &Texts,
     bill: Bill,
     inputs: &CostInputs,
 ) -> OptionCost {
@@ -416,12 +445,12 @@ fn option_cost(
     OptionCost {
         id,
         name,
-        offer: offer.id.to_string(),
-        offer_name: offer.name.to_string(),
+        offer: texts.offer.clone(),
+        offer_name: texts.offer_name.clone(),
         kind,
-        provider: offer.provider.to_string(),
-        region: offer.region.to_string(),
-        gpu: offer.gpu.to_string(),
+        provider: texts.provider.clone(),
+        region: texts.region.clone(),
+        gpu: texts.gpu.clone(),
         gpus_per_instance: offer.gpus,
         instances: bill.usage.instances,
         total: bill.total,
@@ -443,8 +472,8 @@ fn option_cost(
         rank: 0,
         loss: None,
         series: Vec::new(),
-        source: offer.source.to_string(),
-        date: offer.date.to_string(),
+        source: texts.source.clone(),
+        date: texts.date.clone(),
         host: offer.host,
         pricing: offer.pricing,
         unpriced: unpriced(offer, inputs),
@@ -474,7 +503,7 @@ fn unpriced(offer: &Offer, inputs: &CostInputs) -> Vec<Category> {
 }
 
 /// Meeting options by total (then id), then the rest; each loser gets its reason.
-fn rank(options: &mut Vec<OptionCost>, inputs: &CostInputs) {
+fn rank(options: &mut [OptionCost], inputs: &CostInputs) {
     sort_by_rank(options);
     let best = options.first().filter(|o| o.meets).cloned();
     for (i, option) in options.iter_mut().enumerate() {
@@ -488,15 +517,32 @@ fn rank(options: &mut Vec<OptionCost>, inputs: &CostInputs) {
 }
 
 /// Meeting options by total, then id. The sort moves small keys, not the
-/// options: a whole market's options are large to move about.
-fn sort_by_rank(options: &mut Vec<OptionCost>) {
-    let mut slots: Vec<Option<OptionCost>> = options.drain(..).map(Some).collect();
-    fn key(o: Option<&Option<OptionCost>>) -> Option<(bool, Money, &str)> {
-        o?.as_ref().map(|o| (!o.meets, o.total, o.id.as_str()))
+/// options: a whole market's options are large to move about, and are
+/// then put in that order in place, each swapped at most once, without a
+/// second list of them.
+fn sort_by_rank(options: &mut [OptionCost]) {
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    let key = |i: usize| options.get(i).map(|o| (!o.meets, o.total, o.id.as_str()));
+    order.sort_by(|&a, &b| key(a).cmp(&key(b)));
+    permute(options, &mut order);
+}
+
+/// Puts `items` in `order` (`order[i]` names the item that goes to `i`),
+/// following each cycle of the permutation; `order` is used up.
+fn permute<T>(items: &mut [T], order: &mut [usize]) {
+    for start in 0..order.len() {
+        let mut at = start;
+        while let Some(&from) = order.get(at).filter(|&&from| from != start && from < items.len()) {
+            items.swap(at, from);
+            if let Some(done) = order.get_mut(at) {
+                *done = at;
+            }
+            at = from;
+        }
+        if let Some(done) = order.get_mut(at) {
+            *done = at;
+        }
     }
-    let mut order: Vec<usize> = (0..slots.len()).collect();
-    order.sort_by(|&a, &b| key(slots.get(a)).cmp(&key(slots.get(b))));
-    options.extend(order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)));
 }
 
 fn dearer(option: &OptionCost, best: &OptionCost) -> Loss {
@@ -581,4 +627,23 @@ fn differences(a: &OptionCost, b: &OptionCost) -> Vec<(f64, f64)> {
         out.push((t, a.paid_by(t) - b.paid_by(t)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Putting items in a sorted order in place gives the sorted list.
+        #[test]
+        fn permute_puts_items_in_order(items in prop::collection::vec(0u16..50, 0..40)) {
+            let mut order: Vec<usize> = (0..items.len()).collect();
+            order.sort_by_key(|&i| items.get(i).copied());
+            let mut permuted = items.clone();
+            super::permute(&mut permuted, &mut order);
+            let mut sorted = items;
+            sorted.sort_unstable();
+            prop_assert_eq!(permuted, sorted);
+        }
+    }
 }

@@ -13,6 +13,7 @@ mod egress;
 mod inputs;
 mod line;
 mod options;
+mod shared;
 mod usage;
 
 pub use bill::{build, Bill, BuildError};
