@@ -180,8 +180,8 @@ mod tests {
         covers(
             WEIGHTS,
             &[
-                Fp32, Bf16, Fp8, Int8, Nf4, GptqInt4, GptqInt8, Mxfp4, Nvfp4, GgufQ2K, GgufQ3KS, GgufQ3KL, GgufQ4KS,
-                GgufQ4KM, GgufQ5KS, GgufQ5KM, GgufQ6K, GgufQ8_0, GgufIq4Xs, GgufIq2Xxs,
+                Fp32, Bf16, Fp8, Int8, Nf4, GptqInt4, GptqInt8, Mxfp4, Nvfp4, GgufQ2K, GgufQ3KS, GgufQ3KL,
+                GgufQ4KS, GgufQ4KM, GgufQ5KS, GgufQ5KM, GgufQ6K, GgufQ8_0, GgufIq4Xs, GgufIq2Xxs,
             ],
         );
         covers(TASK, &[Task::Infer, Task::Train]);

@@ -180,7 +180,7 @@ fn provenance(o: &OptionCost, lang: Lang, today: &str) -> String {
     };
     let mut parts = vec![o.provider.clone()];
     if !o.region.is_empty() {
-        parts.push(o.region.clone());
+        parts.push(gpuplan_core::offers::region_text(&o.region, o.regions, lang));
     }
     parts.push(when);
     parts.push(match lang {

@@ -86,6 +86,8 @@ pub struct OptionCost {
     pub kind: OptionKind,
     pub provider: String,
     pub region: String,
+    /// Regions a collapsed catalog row covers ([`crate::offers::region_text`]).
+    pub regions: u32,
     pub gpu: String,
     pub gpus_per_instance: u32,
     pub instances: u32,
@@ -245,12 +247,14 @@ impl CostReport {
     }
 }
 
-/// Prices every option of every offer for the demand. `offers` are the
-/// defaults (or a vendor's sheet); the inputs' own offers and edits apply on top.
+/// Prices every option of every offer for the demand, its formulas in
+/// `lang`. `offers` are the defaults (or a vendor's sheet); the inputs' own
+/// offers and edits apply on top.
 pub fn compare(
     inputs: &CostInputs,
     demand: &Demand,
     offers: &[Offer],
+    lang: Lang,
 ) -> Result<CostReport, Vec<FieldError>> {
     let mut errs = Vec::new();
     inputs.validate(&mut errs);
@@ -279,6 +283,7 @@ pub fn compare(
         explain(&mut options, &offers, inputs, demand);
     }
     add_series(&mut options);
+    written(&mut options, lang);
     let break_even = break_evens(&options);
     let first = options.first().filter(|o| o.meets);
     let best = first.map(|o| o.id.clone());
@@ -295,6 +300,13 @@ pub fn compare(
         best_list,
         fx: inputs.fx(),
     })
+}
+
+/// Every line's formula written in `lang`.
+fn written(options: &mut [OptionCost], lang: Lang) {
+    for line in options.iter_mut().flat_map(|o| o.lines.iter_mut()) {
+        line.derivation = text::written(&line.derivation, lang);
+    }
 }
 
 /// The offers after the user's additions (same id replaces) and price
@@ -421,6 +433,7 @@ fn option_cost(
         kind,
         provider: offer.provider.to_string(),
         region: offer.region.to_string(),
+        regions: offer.regions,
         gpu: offer.gpu.to_string(),
         gpus_per_instance: offer.gpus,
         instances: bill.usage.instances,
