@@ -3,7 +3,7 @@
 //! from the origin named in the link's `host` key. Both go through the
 //! core's sheet validation; nothing from them is ever treated as HTML.
 
-use gpuplan_core::offers::defaults;
+use gpuplan_core::offers::defaults_in;
 use gpuplan_core::sheet::{self, host_offers, Sheet};
 use leptos::prelude::*;
 
@@ -33,7 +33,7 @@ fn apply(state: AppState, sheet: Sheet) {
     }
     match host_offers(sheet) {
         Ok(mut host) => {
-            let mut all = defaults();
+            let mut all = defaults_in(state.lang);
             all.append(&mut host);
             state.listed.set(all);
         }

@@ -79,7 +79,7 @@ impl AppState {
         let settled = RwSignal::new(plan.clone());
         let plan = RwSignal::new(plan);
         follow(plan, settled);
-        let listed = RwSignal::new(gpuplan_core::offers::defaults());
+        let listed = RwSignal::new(gpuplan_core::offers::defaults_in(lang));
         let imported = RwSignal::new(Vec::new());
         let offers = Memo::new(move |_| {
             listed.with(|l| imported.with(|i| l.iter().chain(i).cloned().collect::<Vec<Offer>>()))

@@ -172,7 +172,7 @@ fn provenance(o: &OptionCost, lang: Lang, today: &str) -> String {
     };
     let mut parts = vec![o.provider.to_string()];
     if !o.region.is_empty() {
-        parts.push(o.region.to_string());
+        parts.push(gpuplan_core::offers::region_text(&o.region, o.regions, lang));
     }
     parts.push(when);
     parts.push(match lang {

@@ -13,7 +13,7 @@ use crate::error::FieldError;
 use crate::lang::Lang;
 use crate::market::{age, Age, Filter};
 use crate::money::{Currency, Money};
-use crate::offers::{Offer, Pricing};
+use crate::offers::{region_text, Offer, Pricing};
 use crate::plan::Plan;
 
 /// What the reader picked: the filters, the bill's currency and rate, and
@@ -41,8 +41,11 @@ pub struct Row {
     pub offer: String,
     pub label: String,
     pub provider: String,
+    /// Where it is sold, in the reader's words.
     pub region: String,
     pub gpu: String,
+    /// The GPU as the catalog names it (the id where the catalog has none).
+    pub gpu_name: String,
     pub kind: OptionKind,
     pub rank: usize,
     pub meets: bool,
@@ -123,8 +126,9 @@ fn row(o: &OptionCost, cost: &CostReport, today: &str, lang: Lang) -> Row {
         offer: o.offer.to_string(),
         label: o.label(lang),
         provider: o.provider.to_string(),
-        region: o.region.to_string(),
+        region: region_text(&o.region, o.regions, lang),
         gpu: o.gpu.to_string(),
+        gpu_name: crate::hardware::find(&o.gpu).map_or_else(|| o.gpu.to_string(), |g| g.name.to_string()),
         kind: o.kind,
         rank: o.rank,
         meets: o.meets,

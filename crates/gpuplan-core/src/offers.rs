@@ -11,7 +11,9 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{FieldError, Limit, Problem};
+use crate::lang::Lang;
 use crate::money::Currency;
+use crate::text::{self, Key};
 
 type Text = Cow<'static, str>;
 
@@ -160,8 +162,12 @@ pub struct Offer {
     pub id: Text,
     pub provider: Text,
     pub name: Text,
-    /// Where it is sold: a region, or the range a collapsed catalog row covers.
+    /// Where it is sold: a region, or the cheapest of `regions` a collapsed
+    /// catalog row covers.
     pub region: Text,
+    /// Regions a collapsed catalog row covers (0 or 1: the one region).
+    #[serde(skip_serializing_if = "uncounted")]
+    pub regions: u32,
     /// GPU catalog id (the fit rules apply to it), or "custom" for the plan's own card.
     pub gpu: Text,
     /// GPUs in one instance.
@@ -205,6 +211,7 @@ impl Default for Offer {
             provider: Cow::Borrowed(""),
             name: Cow::Borrowed("Custom offer"),
             region: Cow::Borrowed(""),
+            regions: 0,
             gpu: Cow::Borrowed("h100-sxm"),
             gpus: 1,
             currency: Currency::Usd,
@@ -225,6 +232,22 @@ impl Default for Offer {
             pricing: Pricing::List,
             unknown: Vec::new(),
         }
+    }
+}
+
+/// Serde's test for a region count not given.
+fn uncounted(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Where an offer is sold, in the reader's words: the region, the cheapest
+/// of the several a catalog row covers, or that the source names none.
+pub fn region_text(region: &str, regions: u32, lang: Lang) -> String {
+    match (region, regions) {
+        ("" | "(unspecified)", _) => text::get(Key::RegionUnspecified, lang).to_string(),
+        ("all-regions(uniform)", _) => text::get(Key::RegionAll, lang).to_string(),
+        (one, 0 | 1) => one.to_string(),
+        (cheapest, n) => text::fill(Key::RegionCheapestOf, lang, &[("region", &cheapest), ("n", &n)]),
     }
 }
 
@@ -375,8 +398,15 @@ fn cloud(
     }
 }
 
-/// The shipped example offers. Each is dated; prices go stale.
+/// The shipped example offers, our own examples named in English (or in
+/// the one language of a one-language build). Each is dated; prices go stale.
 pub fn defaults() -> Vec<Offer> {
+    defaults_in(Lang::En)
+}
+
+/// The shipped example offers, our own examples named in `lang`.
+pub fn defaults_in(lang: Lang) -> Vec<Offer> {
+    let say = |key| Cow::Borrowed(text::get(key, lang));
     let mut p5 = aws("aws-p5", "AWS p5.48xlarge", "h100-sxm", 8, 55.04, "2026-03");
     p5.spot = Some(Spot { hourly: 30.24, per_day: None });
     p5.ri = Some(Reserved { hourly: 23.777, upfront: 0.0, years: 3 });
@@ -395,20 +425,18 @@ EBS gp3 0.08/GB-month; public IPv4 0.005/IP-hour; egress tiers after 100 GB free
         aws("aws-g5", "AWS g5.xlarge", "a10g", 1, 1.006, "2026-06"),
         aws("aws-g6", "AWS g6.xlarge", "l4", 1, 0.8048, "undated"),
         cloud("lambda-h100", "Lambda", "Lambda 1x H100 SXM", 1, 3.78, "2026-05"),
-        cloud("runpod-h100", "RunPod", "RunPod H100 SXM pod (about)", 1, 2.69, "2026-05"),
+        Offer { name: say(Key::OfferRunpodH100), ..cloud("runpod-h100", "RunPod", "", 1, 2.69, "2026-05") },
         cloud("coreweave-h100", "CoreWeave", "CoreWeave HGX H100 8x", 8, 49.24, "2026-02"),
-        host_mi355x(),
-        host_gb300(),
-        guide_rtx4090(),
+        Offer { provider: say(Key::OfferGuideHost), name: say(Key::OfferGuideMi355x), ..host_mi355x() },
+        Offer { provider: say(Key::OfferGuideHost), name: say(Key::OfferGuideGb300), ..host_gb300() },
+        Offer { provider: say(Key::OfferBudgetGuide), ..guide_rtx4090() },
     ]
 }
 
-/// The host of a buying guide: 8x MI355X server, monthly, 50 TB egress a month included.
+/// The host of a buying guide (named by `defaults_in`): 8x MI355X server, monthly, 50 TB egress a month included.
 fn host_mi355x() -> Offer {
     Offer {
         id: Cow::Borrowed("host-mi355x"),
-        provider: Cow::Borrowed("Host of an AI server guide"),
-        name: Cow::Borrowed("8x MI355X dedicated server"),
         gpu: Cow::Borrowed("mi355x"),
         gpus: 8,
         monthly: Some(Monthly { price: 19_900.0, egress_gb: 50.0 * 1024.0, min_months: 1 }),
@@ -426,8 +454,6 @@ no overage price for egress above the allowance is given.",
 fn host_gb300() -> Offer {
     Offer {
         id: Cow::Borrowed("host-gb300"),
-        provider: Cow::Borrowed("Host of an AI server guide"),
-        name: Cow::Borrowed("GB300 NVL72 rack"),
         gpu: Cow::Borrowed("gb300"),
         gpus: 72,
         monthly: Some(Monthly { price: 7_990.0 * 72.0, egress_gb: 0.0, min_months: 12 }),
@@ -441,12 +467,11 @@ egress allowance not given.",
     }
 }
 
-/// A GPU rental budget guide's Chinese-platform example: RTX 4090 about 10
+/// A GPU rental budget guide's Chinese-platform example (its provider named by `defaults_in`): RTX 4090 about 10
 /// CNY/h, monthly about 2,000-2,200 CNY.
 fn guide_rtx4090() -> Offer {
     Offer {
         id: Cow::Borrowed("cn-rtx4090"),
-        provider: Cow::Borrowed("Budget guide example (CN platform)"),
         name: Cow::Borrowed("1x RTX 4090"),
         gpu: Cow::Borrowed("rtx-4090"),
         gpus: 1,

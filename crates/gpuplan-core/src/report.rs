@@ -28,7 +28,7 @@ pub struct Report {
 
 /// The whole answer for a plan with the default offers, or every invalid field.
 pub fn evaluate(plan: &Plan, lang: Lang) -> Result<Report, Vec<FieldError>> {
-    evaluate_with(plan, &crate::offers::defaults(), lang)
+    evaluate_with(plan, &crate::offers::defaults_in(lang), lang)
 }
 
 /// The whole answer priced against `offers` (the defaults, or a host's sheet on top).
@@ -67,7 +67,7 @@ fn on_named_gpu(plan: &Plan, offers: &[Offer], lang: Lang) -> Result<Report, Vec
     let fit = crate::fit::fit(plan, &FitOptions::default())?;
     let layout = crate::selection::layout(plan, &fit)?;
     let memory = crate::in_flight::memory(plan, layout.as_ref(), base)?;
-    let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit, layout.as_ref()), offers)?;
+    let cost = crate::cost::compare(&cost_inputs(plan), &demand(plan, &fit, layout.as_ref()), offers, lang)?;
     let selection = layout.map(|s| s.with_option(&cost));
     let facts = crate::checklist::facts(plan, &memory, selection.as_ref(), offers)?;
     let checklist = crate::checklist::build(&facts, lang, &plan.ticks)?;

@@ -61,6 +61,7 @@ prop_compose! {
             provider: provider.into(),
             name: name.into(),
             region: region.into(),
+            regions: 0,
             gpu: gpu.into(),
             gpus,
             currency: if cny { Currency::Cny } else { Currency::Usd },

@@ -293,7 +293,10 @@ export interface Offer {
   id: string;
   provider: string;
   name: string;
+  /** A region, or the cheapest of the `regions` a collapsed catalog row covers. */
   region: string;
+  /** Regions a collapsed catalog row covers (absent: the one region). */
+  regions?: number;
   /** A catalog GPU id. */
   gpu: string;
   gpus: number;
@@ -354,8 +357,11 @@ export interface MarketRow {
   offer: string;
   label: string;
   provider: string;
+  /** Where it is sold, in the language asked for. */
   region: string;
   gpu: string;
+  /** The GPU as the catalog names it. */
+  gpu_name: string;
   kind: OptionKind;
   rank: number;
   /** Holds the plan's memory and meets its deadline or serving targets. */
@@ -485,6 +491,8 @@ export interface OptionCost {
   kind: OptionKind;
   provider: string;
   region: string;
+  /** Regions a collapsed catalog row covers (0 or 1: the one region). */
+  regions: number;
   gpu: string;
   gpus_per_instance: number;
   instances: number;

@@ -372,6 +372,8 @@ pub fn text(key: K) -> &'static str {
         K::OdStep => "Billing step",
         K::OdMin => "Minimum per start",
         K::KeepsBilling => "Billed while stopped",
+        K::Yes => "yes",
+        K::No => "no",
         K::SpotHourly => "Spot price",
         K::OfferSpotPerDay => "Interruptions per instance-day",
         K::PlanAssumption => "the plan's assumption",

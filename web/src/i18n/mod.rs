@@ -380,6 +380,8 @@ keys! {
     OdStep,
     OdMin,
     KeepsBilling,
+    Yes,
+    No,
     SpotHourly,
     OfferSpotPerDay,
     PlanAssumption,

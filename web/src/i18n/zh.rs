@@ -364,6 +364,8 @@ pub fn text(key: K) -> &'static str {
         K::OdStep => "计费步长",
         K::OdMin => "每次启动最少计费",
         K::KeepsBilling => "关机后仍计费",
+        K::Yes => "是",
+        K::No => "否",
         K::SpotHourly => "竞价单价",
         K::OfferSpotPerDay => "每台每天中断次数",
         K::PlanAssumption => "按方案的假设",

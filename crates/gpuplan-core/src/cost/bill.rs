@@ -6,12 +6,13 @@ use serde::Serialize;
 use super::egress::{estimate, mbps_for, port, tiered};
 use super::inputs::{CostInputs, Horizon};
 use super::line::{Accrual, Category, Draft, Fee, Line, LineKind};
-use super::options::{price, Compute, OptionKind, Unavailable};
+use super::options::{instances, price, Compute, OptionKind, Unavailable};
 use super::usage::{Demand, Usage, HOURS_PER_MONTH};
 use crate::derivation::why;
 use crate::error::FieldError;
 use crate::money::{num, Money};
 use crate::offers::Offer;
+use crate::text::{self, Key};
 
 /// One option's bill, in the bill's currency.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -142,10 +143,11 @@ fn timed_drafts(compute: &Compute, offer: &Offer, inputs: &CostInputs) -> Vec<Dr
         offer.storage_gb_month * inputs.storage_gb * inst * u.horizon_hours / HOURS_PER_MONTH,
         cur,
         why!(
-            "{}/GB-month × {} GB × {} inst × {} h ÷ 730 h",
+            "{}{} × {} GB × {} × {} h ÷ 730 h",
             num(offer.storage_gb_month),
+            text::later(Key::CostPerGbMonth, &[]),
             num(inputs.storage_gb),
-            u.instances,
+            instances(u.instances),
             num(u.horizon_hours)
         ),
         span,
@@ -157,10 +159,10 @@ fn timed_drafts(compute: &Compute, offer: &Offer, inputs: &CostInputs) -> Vec<Dr
         offer.ip_hour * ips * inst * u.horizon_hours,
         cur,
         why!(
-            "{}/IP-h × {} IP × {} inst × {} h",
+            "{}/IP-h × {} IP × {} × {} h",
             num(offer.ip_hour),
             inputs.ips,
-            u.instances,
+            instances(u.instances),
             num(u.horizon_hours)
         ),
         span,
@@ -194,15 +196,16 @@ fn buffer(
     for draft in timed_drafts(&compute, offer, inputs) {
         buffered = buffered.plus(draft.finish(inputs.currency, inputs.cny_per_usd, &path)?.amount);
     }
-    let formula = why!(
-        "bill at {} h × (1 + {}%) = {} h: {} − bill at {} h: {}",
-        num(usage.run_hours),
-        num(inputs.debug_pct),
-        num(longer.run_hours),
-        buffered.text(),
-        num(usage.run_hours),
-        base.text()
-    );
+    let (run, pct, longer_h) = (num(usage.run_hours), num(inputs.debug_pct), num(longer.run_hours));
+    let (buffered_text, base_text) = (buffered.text(), base.text());
+    let holes: [(&str, &dyn std::fmt::Display); 5] = [
+        ("run", &run),
+        ("pct", &pct),
+        ("longer", &longer_h),
+        ("buffered", &buffered_text),
+        ("base", &base_text),
+    ];
+    let formula = why!("{}", text::later(Key::CostBuffer, &holes));
     let run_end = compute.usage.run_hours;
     let accrual = Accrual::Spread { from_h: run_end - extra, to_h: run_end };
     let amount = buffered.minus(base).units();
@@ -231,7 +234,7 @@ fn network(compute: &Compute, offer: &Offer, inputs: &CostInputs, demand: &Deman
                 draft((
                     kind,
                     cost,
-                    why!("{text} [cheaper than the offer's fixed port: {}/month]", num(port.1)),
+                    why!("{text} {}", text::later(Key::CostCheaperThanPort, &[("price", &num(port.1))])),
                 ))
             }
         }
@@ -271,12 +274,19 @@ fn metered(t: &Traffic, compute: &Compute, offer: &Offer) -> (LineKind, f64, Str
     let allowance = compute.allowance_gb * f64::from(compute.usage.instances);
     let billable = (t.per_month - allowance).max(0.0);
     let (per_month_cost, tiers_text) = tiered(billable, &offer.egress);
-    let mut formula = why!("{}({} GB − {} GB included)/month: ", t.text, num(t.per_month), num(allowance));
-    formula.push_str(&why!("{tiers_text} = {}/month × {} months", num(per_month_cost), num(t.months)));
+    let (gb, allow) = (num(t.per_month), num(allowance));
+    let mut formula = why!("{}{}", t.text, text::later(Key::CostIncluded, &[("gb", &gb), ("allow", &allow)]));
+    formula.push_str(&why!("{tiers_text} = {}", per_month_for(per_month_cost, t.months)));
     if offer.egress.is_empty() && billable > 0.0 {
-        formula.push_str(" [no egress price in this offer]");
+        formula.push_str(&why!(" {}", text::later(Key::CostNoEgressPrice, &[])));
     }
     (LineKind::Egress, per_month_cost, formula)
+}
+
+/// "120/month × 12 months", in the reader's language once it is known.
+fn per_month_for(per_month: f64, months: f64) -> String {
+    let month = text::later(Key::CostPerMonth, &[]);
+    format!("{}{month} × {}", num(per_month), text::later(Key::CostMonths, &[("n", &num(months))]))
 }
 
 /// A fixed port of whole Mbps carrying the month's traffic on average, one
@@ -286,14 +296,13 @@ fn fixed(t: &Traffic, offer: &Offer, metered: Option<f64>) -> (LineKind, f64, St
     let whole = mbps.ceil();
     let (per_month_cost, bands_text) = port(whole, &offer.bandwidth);
     let mut formula = why!(
-        "{}{mbps_text}, {} Mbps port: {bands_text} = {}/month × {} months",
+        "{}{mbps_text}, {}: {bands_text} = {}",
         t.text,
-        num(whole),
-        num(per_month_cost),
-        num(t.months)
+        text::later(Key::CostPort, &[("mbps", &num(whole))]),
+        per_month_for(per_month_cost, t.months)
     );
     if let Some(m) = metered {
-        formula.push_str(&why!(" [cheaper than metered egress: {}/month]", num(m)));
+        formula.push_str(&why!(" {}", text::later(Key::CostCheaperThanMetered, &[("price", &num(m))])));
     }
     (LineKind::Port, per_month_cost, formula)
 }
@@ -307,7 +316,8 @@ fn items(u: &Usage, inputs: &CostInputs) -> Vec<Draft> {
         .map(|item| {
             let (native, formula, accrual) = if item.monthly {
                 let accrual = Accrual::Spread { from_h: 0.0, to_h: u.horizon_hours };
-                let formula = why!("{}/month × {} h ÷ 730 h", num(item.amount), num(u.horizon_hours));
+                let month = text::later(Key::CostPerMonth, &[]);
+                let formula = why!("{}{month} × {} h ÷ 730 h", num(item.amount), num(u.horizon_hours));
                 (item.amount * months, formula, accrual)
             } else {
                 (item.amount, num(item.amount), Accrual::Upfront)

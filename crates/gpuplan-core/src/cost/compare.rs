@@ -88,6 +88,8 @@ pub struct OptionCost {
     pub kind: OptionKind,
     pub provider: Arc<str>,
     pub region: Arc<str>,
+    /// Regions a collapsed catalog row covers ([`crate::offers::region_text`]).
+    pub regions: u32,
     pub gpu: Arc<str>,
     pub gpus_per_instance: u32,
     pub instances: u32,
@@ -247,12 +249,14 @@ impl CostReport {
     }
 }
 
-/// Prices every option of every offer for the demand. `offers` are the
-/// defaults (or a vendor's sheet); the inputs' own offers and edits apply on top.
+/// Prices every option of every offer for the demand, its formulas in
+/// `lang`. `offers` are the defaults (or a vendor's sheet); the inputs' own
+/// offers and edits apply on top.
 pub fn compare(
     inputs: &CostInputs,
     demand: &Demand,
     offers: &[Offer],
+    lang: Lang,
 ) -> Result<CostReport, Vec<FieldError>> {
     let mut errs = Vec::new();
     inputs.validate(&mut errs);
@@ -282,6 +286,7 @@ pub fn compare(
         explain(&mut options, &offers, inputs, demand);
     }
     add_series(&mut options);
+    written(&mut options, lang);
     let break_even = break_evens(&options);
     let first = options.first().filter(|o| o.meets);
     let best = first.map(|o| o.id.clone());
@@ -298,6 +303,13 @@ pub fn compare(
         best_list,
         fx: inputs.fx(),
     })
+}
+
+/// Every line's formula written in `lang`.
+fn written(options: &mut [OptionCost], lang: Lang) {
+    for line in options.iter_mut().flat_map(|o| o.lines.iter_mut()) {
+        line.derivation = text::written(&line.derivation, lang);
+    }
 }
 
 /// The offers priced: the given ones and the user's own (same id
@@ -450,6 +462,7 @@ fn option_cost(
         kind,
         provider: texts.provider.clone(),
         region: texts.region.clone(),
+        regions: offer.regions,
         gpu: texts.gpu.clone(),
         gpus_per_instance: offer.gpus,
         instances: bill.usage.instances,

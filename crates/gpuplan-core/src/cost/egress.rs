@@ -4,6 +4,7 @@
 use crate::derivation::why;
 use crate::money::num;
 use crate::offers::{Band, Tier};
+use crate::text::{self, Key};
 
 /// KB in a GB (decimal, as response sizes are quoted).
 const KB_PER_GB: f64 = 1.0e6;
@@ -54,11 +55,11 @@ pub fn mbps_for(gb_per_month: f64, hours_per_day: f64) -> (f64, String) {
     let seconds = super::usage::HOURS_PER_MONTH * hours_per_day.max(0.01) / 24.0 * 3600.0;
     let mbps = gb_per_month * 8000.0 / seconds;
     let formula = why!(
-        "{} GB × 8000 Mb ÷ ({} h × {} h/24 h × 3600 s) = {} Mbps on average",
+        "{} GB × 8000 Mb ÷ ({} h × {} h/24 h × 3600 s) = {}",
         num(gb_per_month),
         num(super::usage::HOURS_PER_MONTH),
         num(hours_per_day),
-        num(mbps)
+        text::later(Key::CostMbpsAverage, &[("mbps", &num(mbps))])
     );
     (mbps, formula)
 }
@@ -69,12 +70,13 @@ pub fn estimate(qps: f64, response_kb: f64, hours_per_day: f64) -> (f64, String)
     let days = super::usage::HOURS_PER_MONTH / 24.0;
     let gb = qps * response_kb * 3600.0 * hours_per_day * days / KB_PER_GB;
     let formula = why!(
-        "{} req/s × {} KB × 3600 s × {} h × {} d ÷ 10^6 = {} GB/month",
+        "{} req/s × {} KB × 3600 s × {} h × {} d ÷ 10^6 = {} GB{}",
         num(qps),
         num(response_kb),
         num(hours_per_day),
         num(days),
-        num(gb)
+        num(gb),
+        text::later(Key::CostPerMonth, &[])
     );
     (gb, formula)
 }

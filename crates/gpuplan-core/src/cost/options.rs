@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::inputs::{block_days_valid, CostInputs, Horizon};
 use super::line::{Accrual, Draft, Fee, LineKind};
-use super::usage::{rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
+use super::usage::{rerun, Rerun, Usage, HOURS_PER_MONTH, HOURS_PER_YEAR};
 use crate::derivation::why;
 use crate::lang::Lang;
 use crate::money::{num, Currency};
@@ -177,7 +177,10 @@ fn run_span(u: &Usage) -> Accrual {
 /// "[2 starts × 90 s; step 1 s, min 60 s]"
 fn billed_note(u: &Usage, step_s: u32, min_s: u32) -> String {
     let b = u.billed(step_s, min_s);
-    why!("[{} × {} s per start; step {step_s} s, min {min_s} s]", u.starts, num(b.per_start_s))
+    let secs = num(b.per_start_s);
+    let holes: [(&str, &dyn std::fmt::Display); 4] =
+        [("starts", &u.starts), ("secs", &secs), ("step", &step_s), ("min", &min_s)];
+    why!("{}", text::later(Key::CostBilledStarts, &holes))
 }
 
 /// On-demand: price × instances × billed hours, each start billed its
@@ -186,11 +189,11 @@ pub fn on_demand(u: &Usage, od: &OnDemand, cur: Currency) -> Compute {
     let b = u.billed(od.step_s, od.min_s);
     let inst = f64::from(u.instances);
     let (hours, note) = if od.keeps_billing && u.horizon_hours > b.hours {
-        (u.horizon_hours, "[held the whole horizon: stopped instances keep billing]".to_string())
+        (u.horizon_hours, why!("{}", text::later(Key::CostHeldHorizon, &[])))
     } else {
         (b.hours, billed_note(u, od.step_s, od.min_s))
     };
-    let formula = why!("{}/h × {} inst × {} h {note}", num(od.hourly), u.instances, num(hours));
+    let formula = why!("{}/h × {} × {} h {note}", num(od.hourly), instances(u.instances), num(hours));
     let draft =
         Draft::new(LineKind::OnDemand, Fee::Usage, od.hourly * inst * hours, cur, formula, run_span(u));
     Compute { drafts: vec![draft], usage: *u, paid_hours: hours, allowance_gb: 0.0 }
@@ -213,16 +216,11 @@ pub fn spot_run(
     let (step_s, min_s) = od.map_or((1, 60), |od| (od.step_s, od.min_s));
     let b = usage.billed(step_s, min_s);
     let formula = why!(
-        "{}/h × {} inst × {} h [run {} h + re-run {} h: {} interruptions × ({} min ÷ 2 + {} min) at {}/day] {}",
+        "{}/h × {} × {} h {} {}",
         num(spot.hourly),
-        usage.instances,
+        instances(usage.instances),
         num(b.hours),
-        num(u.run_hours),
-        num(r.extra_hours),
-        num(r.interruptions),
-        num(inputs.ckpt_min),
-        num(inputs.restart_min),
-        num(per_day),
+        rerun_note(u.run_hours, &r, inputs, per_day),
         billed_note(&usage, step_s, min_s)
     );
     let native = spot.hourly * f64::from(usage.instances) * b.hours;
@@ -230,15 +228,37 @@ pub fn spot_run(
     Ok(Compute { drafts: vec![draft], usage, paid_hours: b.hours, allowance_gb: 0.0 })
 }
 
+/// "[run 10 h + re-run 0.5 h: 2 interruptions × (10 min ÷ 2 + 10 min) at 1/day]"
+fn rerun_note(run_hours: f64, r: &Rerun, inputs: &CostInputs, per_day: f64) -> String {
+    let (run, rerun, n) = (num(run_hours), num(r.extra_hours), num(r.interruptions));
+    let (ckpt, restart, per_day) = (num(inputs.ckpt_min), num(inputs.restart_min), num(per_day));
+    let holes: [(&str, &dyn std::fmt::Display); 6] = [
+        ("run", &run),
+        ("rerun", &rerun),
+        ("n", &n),
+        ("ckpt", &ckpt),
+        ("restart", &restart),
+        ("per_day", &per_day),
+    ];
+    why!("{}", text::later(Key::CostSpotRerun, &holes))
+}
+
+/// "3 inst", in the reader's language once it is known.
+pub(super) fn instances(n: u32) -> String {
+    text::later(Key::CostInst, &[("n", &n)])
+}
+
 /// Hours of 1-3 year terms billed: whole terms covering the horizon, or only
 /// the horizon when prorated. Returns (hours, formula text).
 fn term_hours(years: u32, horizon_h: f64, prorate: bool) -> (f64, String) {
     let term = f64::from(years) * HOURS_PER_YEAR;
     if prorate {
-        return (horizon_h, why!("{} h (horizon's share of the {years}-year term)", num(horizon_h)));
+        let h = num(horizon_h);
+        return (horizon_h, why!("{}", text::later(Key::CostTermShare, &[("h", &h), ("years", &years)])));
     }
     let terms = (horizon_h / term - 1.0e-9).ceil().max(1.0);
-    (terms * term, why!("{} h ({} × {years}-year term)", num(terms * term), num(terms)))
+    let (h, n) = (num(terms * term), num(terms));
+    (terms * term, why!("{}", text::later(Key::CostTerms, &[("h", &h), ("n", &n), ("years", &years)])))
 }
 
 /// Savings plan: the commitment is owed for every hour of the term; running
@@ -284,12 +304,12 @@ pub fn savings_plan(
     let over = if sp.hourly > 0.0 { (fleet - commit).max(0.0) / sp.hourly } else { 0.0 };
     let b = u.billed(od.step_s, od.min_s);
     let formula = why!(
-        "max(0, {} inst × {}/h − {}/h) ÷ {}/h = {} inst × {}/h × {} h",
-        u.instances,
+        "max(0, {} × {}/h − {}/h) ÷ {}/h = {} × {}/h × {} h",
+        instances(u.instances),
         num(sp.hourly),
         num(commit),
         num(sp.hourly),
-        num(over),
+        text::later(Key::CostInst, &[("n", &num(over))]),
         num(od.hourly),
         num(b.hours)
     );
@@ -311,11 +331,12 @@ pub fn reserved(u: &Usage, ri: &Reserved, prorate: bool, cur: Currency) -> Compu
     let terms = hours / (f64::from(ri.years) * HOURS_PER_YEAR);
     let mut drafts = Vec::new();
     if ri.upfront > 0.0 {
-        let formula = why!("{} × {} inst × {} terms", num(ri.upfront), u.instances, num(terms));
+        let terms_text = text::later(Key::CostTermsN, &[("n", &num(terms))]);
+        let formula = why!("{} × {} × {terms_text}", num(ri.upfront), instances(u.instances));
         let native = ri.upfront * inst * terms;
         drafts.push(Draft::new(LineKind::RiUpfront, Fee::Committed, native, cur, formula, Accrual::Upfront));
     }
-    let formula = why!("{}/h × {} inst × {term_text}", num(ri.hourly), u.instances);
+    let formula = why!("{}/h × {} × {term_text}", num(ri.hourly), instances(u.instances));
     let accrual = Accrual::Spread { from_h: 0.0, to_h: hours };
     drafts.push(Draft::new(
         LineKind::RiHourly,
@@ -356,10 +377,10 @@ pub fn capacity_block(
         return Err(Unavailable::BlockTooShort { days, need_h });
     }
     let formula = why!(
-        "{}/h × 24 h × {days} d × {} inst [needs {} h; ends 30 min early]",
+        "{}/h × 24 h × {days} d × {} {}",
         num(block.hourly),
-        u.instances,
-        num(need_h)
+        instances(u.instances),
+        text::later(Key::CostBlockNeeds, &[("h", &num(need_h))])
     );
     let native = block.hourly * window_h * f64::from(u.instances);
     let draft = Draft::new(LineKind::Block, Fee::Committed, native, cur, formula, Accrual::Upfront);
@@ -381,18 +402,18 @@ fn months_held(u: &Usage, m: &Monthly, inputs: &CostInputs) -> u32 {
 pub fn monthly(u: &Usage, m: &Monthly, od: Option<&OnDemand>, inputs: &CostInputs, cur: Currency) -> Compute {
     let months = months_held(u, m, inputs);
     let mut formula = why!(
-        "{}/month × {} inst × {months} months [whole months, minimum {}]",
+        "{}{} × {} × {} {}",
         num(m.price),
-        u.instances,
-        m.min_months
+        text::later(Key::CostPerMonth, &[]),
+        instances(u.instances),
+        text::later(Key::CostMonths, &[("n", &months)]),
+        text::later(Key::CostWholeMonths, &[("min", &m.min_months)])
     );
     if let Some((od, hours)) = od.and_then(|od| break_even_hours(m.price, od.hourly).map(|h| (od, h))) {
-        formula.push_str(&why!(
-            " [break-even {} ÷ {}/h = {} h a month]",
-            num(m.price),
-            num(od.hourly),
-            num(hours)
-        ));
+        let (monthly, hourly, h) = (num(m.price), num(od.hourly), num(hours));
+        let holes: [(&str, &dyn std::fmt::Display); 3] =
+            [("monthly", &monthly), ("hourly", &hourly), ("h", &h)];
+        formula.push_str(&why!(" {}", text::later(Key::CostBreakEven, &holes)));
     }
     let native = m.price * f64::from(u.instances) * f64::from(months);
     let draft =

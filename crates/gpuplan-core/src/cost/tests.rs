@@ -3,6 +3,8 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::error::FieldError;
+use crate::lang::Lang;
 use crate::money::{Currency, Money};
 use crate::offers::{self, Block, Monthly, Offer, OnDemand, SavingsPlan, Tier};
 
@@ -21,6 +23,11 @@ fn bare(horizon: Horizon) -> CostInputs {
 
 fn demand(gpu: &str, gpus: u32, run_hours: f64) -> Demand {
     Demand { needs: vec![Need { gpu: gpu.into(), gpus, run_hours, custom: false }], ..Demand::default() }
+}
+
+/// The bill with its formulas in English.
+fn compare_en(inputs: &CostInputs, demand: &Demand, offers: &[Offer]) -> Result<CostReport, Vec<FieldError>> {
+    compare(inputs, demand, offers, Lang::En)
 }
 
 fn default_offer(id: &str) -> Offer {
@@ -57,7 +64,7 @@ fn sixty_second_minimum_per_start() {
     hourly.od = Some(OnDemand { hourly: 55.04, step_s: 3600, min_s: 3600, keeps_billing: false });
     let bh = bill(OptionKind::OnDemand, &hourly, &inputs, &demand("h100-sxm", 8, 300.0 / 3600.0));
     assert_eq!(cents(bh.compute), 55_040);
-    let line = b.lines.first().map(|l| l.derivation.clone()).unwrap_or_default();
+    let line = b.lines.first().map(|l| crate::text::written(&l.derivation, Lang::En)).unwrap_or_default();
     assert!(line.contains("10 × 60 s per start") && line.ends_with("= 9.17 USD"), "{line}");
 }
 
@@ -174,7 +181,7 @@ fn monthly_against_hourly_on_both_sides_of_break_even() {
     // 800 h spans two months.
     assert_eq!(at(800.0, OptionKind::Monthly), 440_000);
     let b = bill(OptionKind::Monthly, &gpu, &inputs, &demand("rtx-4090", 1, 200.0));
-    let formula = b.lines.first().map(|l| l.derivation.clone()).unwrap_or_default();
+    let formula = b.lines.first().map(|l| crate::text::written(&l.derivation, Lang::En)).unwrap_or_default();
     assert!(formula.contains("break-even 2200 ÷ 10/h = 220 h a month"), "{formula}");
     // In USD at 7.0197 CNY per USD, the offer's own currency stays on the line.
     let usd = CostInputs { currency: Currency::Usd, ..inputs };
@@ -189,13 +196,14 @@ fn monthly_against_hourly_on_both_sides_of_break_even() {
 fn ranks_and_finds_break_even() {
     let gpu = default_offer("cn-rtx4090");
     let inputs = CostInputs { currency: Currency::Cny, ..bare(Horizon::Run) };
-    let below = compare(&inputs, &demand("rtx-4090", 1, 200.0), std::slice::from_ref(&gpu));
+    let below = compare_en(&inputs, &demand("rtx-4090", 1, 200.0), std::slice::from_ref(&gpu));
     let below = below.unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(below.best.as_deref(), Some("cn-rtx4090/od"));
     let loser = below.options.get(1).and_then(|o| o.loss.clone());
     let text = loser.map(|l| l.text(crate::lang::Lang::En, Currency::Cny)).unwrap_or_default();
     assert_eq!(text, "costs 200.00 CNY more (+10%), mostly compute: pays 730 h per instance, uses 200 h");
-    let above = compare(&inputs, &demand("rtx-4090", 1, 300.0), &[gpu]).unwrap_or_else(|e| panic!("{e:?}"));
+    let above =
+        compare_en(&inputs, &demand("rtx-4090", 1, 300.0), &[gpu]).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(above.best.as_deref(), Some("cn-rtx4090/monthly"));
     // Monthly is paid at hour 0; on-demand catches up at 2,200 / 10 = 220 h.
     let be = above.break_even.first().cloned();
@@ -211,7 +219,8 @@ fn ranks_and_finds_break_even() {
 fn spot_misses_a_tight_deadline() {
     let p5 = default_offer("aws-p5");
     let inputs = CostInputs { deadline_h: 101.0, ..bare(Horizon::Run) };
-    let report = compare(&inputs, &demand("h100-sxm", 8, 100.0), &[p5]).unwrap_or_else(|e| panic!("{e:?}"));
+    let report =
+        compare_en(&inputs, &demand("h100-sxm", 8, 100.0), &[p5]).unwrap_or_else(|e| panic!("{e:?}"));
     // One interruption a day loses 5 + 10 min: 100 / (1 − 0.25/24) = 101.05 h.
     let spot = report.options.iter().find(|o| o.kind == OptionKind::Spot);
     assert_eq!(spot.map(|o| o.meets), Some(false));
@@ -259,15 +268,15 @@ fn edits_and_own_offers_apply() {
         }],
         ..bare(Horizon::Run)
     };
-    let report =
-        compare(&inputs, &demand("a10g", 1, 10.0), &offers::defaults()).unwrap_or_else(|e| panic!("{e:?}"));
+    let report = compare_en(&inputs, &demand("a10g", 1, 10.0), &offers::defaults())
+        .unwrap_or_else(|e| panic!("{e:?}"));
     let g5 = report.options.iter().find(|o| o.id == "aws-g5/od").map(|o| cents(o.total));
     assert_eq!(g5, Some(2_000));
     assert!(report.options.iter().any(|o| o.id == "mine/monthly"));
     // Offers for GPUs without figures are listed, not priced.
     assert!(report.skipped.iter().any(|s| s.id == "aws-p5"));
     let bad = CostInputs { edits: vec![Edit { id: "nope".into(), key: PriceKey::Ip, value: 1.0 }], ..inputs };
-    let errs = compare(&bad, &demand("a10g", 1, 10.0), &[]).err().unwrap_or_default();
+    let errs = compare_en(&bad, &demand("a10g", 1, 10.0), &[]).err().unwrap_or_default();
     assert_eq!(errs.first().map(|e| e.field.as_str()), Some("cost.edits[0].id"));
 }
 
@@ -283,7 +292,7 @@ fn absurd_amounts_are_refused_not_infinite() {
     };
     let inputs = bare(Horizon::Run);
     let report =
-        compare(&inputs, &demand("l4", 100_000, 1.0e6), &[offer]).unwrap_or_else(|e| panic!("{e:?}"));
+        compare_en(&inputs, &demand("l4", 100_000, 1.0e6), &[offer]).unwrap_or_else(|e| panic!("{e:?}"));
     assert!(report.skipped.iter().any(|s| s.id == "huge/od" && matches!(s.skip, Skip::TooLarge(_))));
 }
 
@@ -310,7 +319,7 @@ proptest! {
         };
         let horizon = if serve { Horizon::Serve } else { Horizon::Run };
         let inputs = CostInputs { horizon, starts, ..CostInputs::default() };
-        let report = compare(&inputs, &demand("l4", gpus, hours), &[offer]);
+        let report = compare_en(&inputs, &demand("l4", gpus, hours), &[offer]);
         prop_assert!(report.is_ok());
         for option in report.map(|r| r.options).unwrap_or_default() {
             prop_assert!(option.total.units().is_finite() && option.total.cents() >= 0);
@@ -369,7 +378,11 @@ fn a_fixed_port_is_sized_from_the_traffic() {
     // 5 × 25 + 19 × 100 = 2,025 a month, for the one month served.
     let b = bill(OptionKind::OnDemand, &port, &inputs, &demand);
     assert_eq!(cents(b.network), 202_500);
-    let line = b.lines.iter().find(|l| l.kind == LineKind::Port).map(|l| l.derivation.clone());
+    let line = b
+        .lines
+        .iter()
+        .find(|l| l.kind == LineKind::Port)
+        .map(|l| crate::text::written(&l.derivation, Lang::En));
     assert!(line.is_some_and(|l| l.contains("24 Mbps port: 5 Mbps × 25 + 19 Mbps × 100")));
     // Sold metered too, at 0.8 a GB (6,307.20 a month): the port is cheaper and kept.
     let both = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.8 }], ..port.clone() };
@@ -379,7 +392,11 @@ fn a_fixed_port_is_sized_from_the_traffic() {
     let cheap = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.1 }], ..port };
     let b = bill(OptionKind::OnDemand, &cheap, &inputs, &demand);
     assert_eq!(cents(b.network), 78_840);
-    let line = b.lines.iter().find(|l| l.kind == LineKind::Egress).map(|l| l.derivation.clone());
+    let line = b
+        .lines
+        .iter()
+        .find(|l| l.kind == LineKind::Egress)
+        .map(|l| crate::text::written(&l.derivation, Lang::En));
     assert!(line.is_some_and(|l| l.contains("cheaper than the offer's fixed port: 2025/month")));
 }
 
@@ -403,7 +420,7 @@ fn stopped_instances_that_keep_billing_pay_the_horizon() {
 fn offers_on_a_card_the_plan_does_not_fit_lose_for_memory() {
     let demand = Demand { unfit: vec!["l4".into()], ..demand("h100-sxm", 1, 0.0) };
     let offers = [default_offer("aws-g6"), default_offer("aws-p4d")];
-    let report = compare(&bare(Horizon::Serve), &demand, &offers).unwrap();
+    let report = compare_en(&bare(Horizon::Serve), &demand, &offers).unwrap();
     let skips: Vec<&Skip> = report.skipped.iter().map(|s| &s.skip).collect();
     assert_eq!(
         skips,
@@ -415,7 +432,7 @@ fn offers_on_a_card_the_plan_does_not_fit_lose_for_memory() {
         needs: vec![Need { gpu: "my-card".into(), gpus: 1, run_hours: 0.0, custom: true }],
         ..demand
     };
-    let report = compare(&bare(Horizon::Serve), &on_own, &[custom]).unwrap();
+    let report = compare_en(&bare(Horizon::Serve), &on_own, &[custom]).unwrap();
     assert_eq!(report.best.as_deref(), Some("mine/od"));
 }
 
@@ -430,7 +447,7 @@ fn a_big_market_prices_every_option_and_explains_the_top_ones() {
         })
         .collect();
     let (inputs, d) = (CostInputs::default(), demand("h100-sxm", 1, 0.0));
-    let all = compare(&inputs, &d, &offers).unwrap_or_else(|e| panic!("{e:?}"));
+    let all = compare_en(&inputs, &d, &offers).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(all.options.len(), offers.len());
     for (option, offer) in all.options.iter().zip(&offers) {
         // The same totals as each offer priced alone, with its derivations.

@@ -43,14 +43,6 @@ pub fn provider(name: &str) -> &str {
     PROVIDERS.iter().find(|(cloud, _)| cloud.eq_ignore_ascii_case(name)).map_or(name, |(_, shown)| shown)
 }
 
-/// "us-east-2 (cheapest of 12 regions)", or the region alone.
-pub fn region(cheapest: &str, regions: u32) -> String {
-    match regions {
-        0 | 1 => cheapest.to_string(),
-        n => format!("{cheapest} (cheapest of {n} regions)"),
-    }
-}
-
 /// The provider's note, after the on-demand range across regions if there
 /// is one (shared, not copied, where there is none: a big sheet's rows).
 pub fn range(min: Option<f64>, max: Option<f64>, note: &'static str) -> Cow<'static, str> {

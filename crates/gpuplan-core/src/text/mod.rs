@@ -22,8 +22,9 @@ macro_rules! keys {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub(crate) enum Key { $($key),* }
 
-        #[cfg(test)]
         impl Key {
+            /// Every key, in declaration order: a key's place is its number
+            /// in a [`later`] mark.
             pub const ALL: &'static [Key] = &[$(Key::$key),*];
         }
     };
@@ -245,6 +246,36 @@ keys! {
     PricingAuction,
     BestList,
     Unpriced,
+    // Where an offer is sold, and the names of our own example offers.
+    RegionCheapestOf,
+    RegionUnspecified,
+    RegionAll,
+    OfferGuideHost,
+    OfferGuideMi355x,
+    OfferGuideGb300,
+    OfferBudgetGuide,
+    OfferRunpodH100,
+    // A bill's formulas: words written later, in the reader's language.
+    CostInst,
+    CostMonths,
+    CostPerMonth,
+    CostPerGbMonth,
+    CostBilledStarts,
+    CostHeldHorizon,
+    CostSpotRerun,
+    CostTermShare,
+    CostTerms,
+    CostTermsN,
+    CostBlockNeeds,
+    CostWholeMonths,
+    CostBreakEven,
+    CostBuffer,
+    CostCheaperThanPort,
+    CostIncluded,
+    CostNoEgressPrice,
+    CostPort,
+    CostCheaperThanMetered,
+    CostMbpsAverage,
     // Checklist: what the estimate cannot promise.
     CaveatSupply,
     CaveatShareMig,
@@ -335,6 +366,50 @@ pub(crate) fn each(write: impl Fn(Lang) -> String) -> Bi {
     Bi { zh: one(Lang::Zh), en: one(Lang::En) }
 }
 
+/// Where a [`later`] mark starts and ends, and what parts it.
+const MARK: char = '\u{E000}';
+const END: char = '\u{E001}';
+const PART: char = '\u{E002}';
+
+/// `key` with its holes, to be written in the reader's language by
+/// [`written`] once it is known: for text that an engine without the
+/// language writes (a bill's formulas). Hole values must be numbers or
+/// other text free of marks.
+pub(crate) fn later(key: Key, holes: &[(&str, &dyn Display)]) -> String {
+    let mut out = format!("{MARK}{}", key as usize);
+    for (name, value) in holes {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{PART}{name}{PART}{value}");
+    }
+    out.push(END);
+    out
+}
+
+/// `text` with every [`later`] mark written in `lang`.
+pub(crate) fn written(text: &str, lang: Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some((before, after)) = rest.split_once(MARK) {
+        out.push_str(before);
+        let (mark, tail) = after.split_once(END).unwrap_or((after, ""));
+        out.push_str(&mark_text(mark, lang));
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// One mark's text: its key's template with the holes it carries.
+fn mark_text(mark: &str, lang: Lang) -> String {
+    let mut parts = mark.split(PART);
+    let key = parts.next().and_then(|n| n.parse::<usize>().ok()).and_then(|n| Key::ALL.get(n));
+    let Some(&key) = key else { return String::new() };
+    let values: Vec<&str> = parts.collect();
+    let holes: Vec<(&str, &dyn Display)> =
+        values.chunks(2).filter_map(|p| Some((*p.first()?, p.get(1)? as &dyn Display))).collect();
+    fill(key, lang, &holes)
+}
+
 fn fill_template(template: &str, holes: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
@@ -368,6 +443,18 @@ mod tests {
         let n = 3;
         let text = fill_template("{a} of {b}, {a} again; {unknown} {", &[("a", &n), ("b", &"four")]);
         assert_eq!(text, "3 of four, 3 again; {unknown} {");
+    }
+
+    #[test]
+    fn a_later_mark_is_written_in_the_language_asked_for() {
+        let months = later(Key::CostMonths, &[("n", &12)]);
+        let text = format!("2200 × {months} = 26400");
+        assert_eq!(
+            written(&text, Lang::En),
+            format!("2200 × {} = 26400", get(Key::CostMonths, Lang::En).replace("{n}", "12"))
+        );
+        assert!(!written(&text, Lang::Zh).contains(MARK));
+        assert_eq!(written("plain", Lang::Zh), "plain");
     }
 
     #[test]

@@ -126,7 +126,7 @@ pub fn row(r: &MarketRow, v: &View, lang: Lang) -> Row {
         cells: vec![
             provider,
             vec![(r.region.clone(), "")],
-            vec![(r.gpu.clone(), "")],
+            vec![(r.gpu_name.clone(), "")],
             kind,
             vec![(present::money(r.total, v.currency), "strong")],
             vec![(per_gpu_hour(r.per_gpu_hour, v.currency), "")],
@@ -164,7 +164,7 @@ pub struct Named {
 }
 
 fn named(r: &MarketRow, v: &View, lang: Lang) -> Named {
-    let mut what = format!("{} · {} · {} · {}", r.provider, r.gpu, r.kind.label(lang), r.region);
+    let mut what = format!("{} · {} · {} · {}", r.provider, r.gpu_name, r.kind.label(lang), r.region);
     if let Some((mark, _)) = pricing_mark(r.pricing, lang) {
         what = format!("{what} ({mark})");
     }

@@ -143,7 +143,7 @@ fn OfferCard(state: AppState, id: String) -> impl IntoView {
         move || if listed.with(Option::is_some) { t(lang, K::OfferReset) } else { t(lang, K::OfferDelete) };
     let changes = move || {
         let (Some(base), Some(own)) = (listed.get(), offer.get()) else { return None };
-        let lines = model::changes(&base, &own);
+        let lines = model::changes(&base, &own, lang);
         Some(view! {
             <div class="offer-changes" data-testid="offer-changes">
                 <p>{t(lang, K::OfferChanged).replace("{n}", &lines.len().to_string())}</p>

@@ -11,7 +11,7 @@ use gpuplan_core::offers::{
 };
 
 use crate::components::inputs::parse;
-use crate::i18n::K;
+use crate::i18n::{t, Lang, K};
 
 /// How a field's text is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -446,8 +446,25 @@ pub struct Change {
     pub after: String,
 }
 
-/// What the user changed in a listed offer, field by field.
-pub fn changes(listed: &Offer, own: &Offer) -> Vec<Change> {
+/// A catalog GPU by its name, an id the catalog does not hold as written.
+fn gpu_name(id: &str) -> String {
+    gpuplan_core::hardware::find(id).map_or_else(|| id.to_string(), |g| g.name.to_string())
+}
+
+/// How an offer's prices are set, in the reader's words.
+fn pricing_name(p: Pricing, lang: Lang) -> String {
+    PRICINGS.iter().find(|(q, ..)| *q == p).map(|(.., k)| t(lang, *k).to_string()).unwrap_or_default()
+}
+
+/// Whether stopped instances keep billing, in the reader's words ("" without on-demand).
+fn keeps_billing(o: &Offer, lang: Lang) -> String {
+    o.od.as_ref()
+        .map(|x| t(lang, if x.keeps_billing { K::Yes } else { K::No }).to_string())
+        .unwrap_or_default()
+}
+
+/// What the user changed in a listed offer, field by field, in `lang`.
+pub fn changes(listed: &Offer, own: &Offer, lang: Lang) -> Vec<Change> {
     let mut out: Vec<Change> = fields()
         .filter_map(|f| {
             let (before, after) = ((f.get)(listed), (f.get)(own));
@@ -455,22 +472,20 @@ pub fn changes(listed: &Offer, own: &Offer) -> Vec<Change> {
         })
         .collect();
     let pairs: [(K, String, String); 5] = [
-        (K::Gpu, listed.gpu.to_string(), own.gpu.to_string()),
+        (K::Gpu, gpu_name(&listed.gpu), gpu_name(&own.gpu)),
         (K::Currency, listed.currency.code().to_string(), own.currency.code().to_string()),
-        (K::PricingKind, format!("{:?}", listed.pricing), format!("{:?}", own.pricing)),
+        (K::PricingKind, pricing_name(listed.pricing, lang), pricing_name(own.pricing, lang)),
         (K::Egress, tiers_text(Tiers::Egress.rows(listed)), tiers_text(Tiers::Egress.rows(own))),
         (K::Bandwidth, tiers_text(Tiers::Bandwidth.rows(listed)), tiers_text(Tiers::Bandwidth.rows(own))),
     ];
-    let keeps = listed.od.as_ref().map(|x| x.keeps_billing) != own.od.as_ref().map(|x| x.keeps_billing);
-    out.extend(pairs.into_iter().filter(|(_, a, b)| a != b).map(|(label, before, after)| Change {
-        label,
-        before,
-        after,
-    }));
-    if keeps {
-        let text = |o: &Offer| o.od.as_ref().map(|x| x.keeps_billing.to_string()).unwrap_or_default();
-        out.push(Change { label: K::KeepsBilling, before: text(listed), after: text(own) });
-    }
+    let keeps = (K::KeepsBilling, keeps_billing(listed, lang), keeps_billing(own, lang));
+    out.extend(
+        pairs.into_iter().chain([keeps]).filter(|(_, a, b)| a != b).map(|(label, before, after)| Change {
+            label,
+            before,
+            after,
+        }),
+    );
     out
 }
 

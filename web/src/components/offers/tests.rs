@@ -1,4 +1,4 @@
-use gpuplan_core::offers::{defaults, Offer, Side};
+use gpuplan_core::offers::{defaults, Offer, Pricing, Side};
 use gpuplan_core::plan::Plan;
 
 use super::model::{self, fields, Tiers};
@@ -94,13 +94,18 @@ fn tiers_grow_below_the_open_one() {
 fn a_changed_listed_offer_names_its_changes() {
     let Some(listed) = defaults().into_iter().find(|o| o.id == "aws-p5") else { panic!("aws-p5 is listed") };
     let mut own = listed.clone();
-    assert!(model::changes(&listed, &own).is_empty());
+    assert!(model::changes(&listed, &own, Lang::Zh).is_empty());
     assert_eq!(field("od.hourly").write(&mut own, "50"), Ok(()));
     Tiers::Egress.remove(&mut own, 0);
-    let changes = model::changes(&listed, &own);
+    own.gpu = "h200-sxm".into();
+    own.pricing = Pricing::Auction;
+    let changes = model::changes(&listed, &own, Lang::Zh);
     let labels: Vec<K> = changes.iter().map(|c| c.label).collect();
-    assert_eq!(labels, [K::OdHourly, K::Egress]);
+    assert_eq!(labels, [K::OdHourly, K::Gpu, K::PricingKind, K::Egress]);
     assert_eq!((changes[0].before.as_str(), changes[0].after.as_str()), ("55.04", "50"));
+    // The catalog's names and the reader's words, never ids or Rust's names.
+    assert_eq!((changes[1].before.as_str(), changes[1].after.as_str()), ("H100 SXM", "H200 SXM"));
+    assert_eq!((changes[2].before.as_str(), changes[2].after.as_str()), ("标价", "拍卖底价"));
 }
 
 #[test]
