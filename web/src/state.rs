@@ -4,6 +4,7 @@
 //! for any number of edits made before then: typing never waits for the
 //! fit search, the bills and the checklist.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,7 +16,8 @@ use gpuplan_core::plan::Plan;
 use gpuplan_core::project::Project;
 use leptos::prelude::*;
 
-use crate::i18n::Lang;
+use crate::components::inputs::Typed;
+use crate::i18n::{Lang, K};
 use crate::project::ProjectState;
 use gpuplan_core::present::Unit;
 
@@ -38,6 +40,10 @@ pub struct AppState {
     pub unit: RwSignal<Unit>,
     /// Bumped when a whole plan is loaded, so inputs drop their typed text.
     pub loaded: RwSignal<u32>,
+    /// What was last typed into each text field, by element id, with its
+    /// typo: a field that a task or model kind switch takes away shows it
+    /// again when it comes back, while it still stands for the value.
+    pub typed: StoredValue<HashMap<String, (Typed, Option<K>)>>,
     /// The offers the page lists: the defaults, plus a host's price sheet.
     pub listed: RwSignal<Vec<Offer>>,
     /// Offers from a price sheet the user opened: kept on this device, not
@@ -118,6 +124,7 @@ impl AppState {
             offers,
             unit: RwSignal::new(unit),
             loaded: RwSignal::new(0),
+            typed: StoredValue::new(HashMap::new()),
             head_shown: last_valid(head),
             outcome,
             shown,

@@ -15,6 +15,7 @@ mod bisect;
 pub mod budget;
 pub mod checklist;
 pub mod cost;
+pub mod decode;
 pub mod derivation;
 pub mod error;
 pub mod examples;

@@ -30,7 +30,7 @@ export type LangTag = 'zh' | 'en' | string;
 /**
  * The report for a (possibly partial) plan, priced against `offers` when
  * given (e.g. `market(...).offers`), else the built-in examples.
- * @throws {InvalidFields} when fields are invalid; a string when the plan's JSON does not fit its shape.
+ * @throws {InvalidFields} when fields are invalid or of the wrong type (`context: "8k"`).
  */
 export function estimate(plan: PlanInput, lang?: LangTag | null, offers?: OfferInput[] | null): Report;
 
@@ -50,13 +50,13 @@ export function project(project: ProjectInput, lang?: LangTag | null, offers?: O
 /** The plan a share link (`?v=1&...`, a whole URL or the query) carries, and what was ignored. */
 export function decodeLink(url: string): DecodedLink;
 
-/** The share-link query string (`v=1&...`) for a plan. */
+/** The share-link query string (`v=1&...`) for a plan. @throws {InvalidFields} for a value of the wrong type (messages in English). */
 export function encodeLink(plan: PlanInput): string;
 
 /** The project a share link carries (a version 1 link opens as one workload). */
 export function decodeProjectLink(url: string, lang?: LangTag | null): DecodedProjectLink;
 
-/** The share-link query string for a project. */
+/** The share-link query string for a project. @throws {InvalidFields} for a value of the wrong type (messages in English). */
 export function encodeProjectLink(project: ProjectInput): string;
 
 /** A model from a Hugging Face `config.json`. @throws {FileFailure} */
@@ -71,10 +71,10 @@ export function importSafetensors(bytes: Uint8Array, fileSize?: number | null, l
 /** A price sheet (SkyPilot catalog CSV or gpuplan offers JSON); `provider` names a CSV without a provider column. */
 export function importOffers(text: string, provider?: string | null): MarketImport;
 
-/** gpuplan's offers JSON, every field. */
+/** gpuplan's offers JSON, every field. @throws {InvalidFields} for a value of the wrong type (messages in English). */
 export function exportOffers(offers: OfferInput[], items?: DeepPartial<CostItem>[] | null): string;
 
-/** The offers as a CSV in SkyPilot's columns plus provider, currency and date, which `importOffers` reads back; `left_out` counts the offers without an hourly price. */
+/** The offers as a CSV in SkyPilot's columns plus provider, currency and date, which `importOffers` reads back; `left_out` counts the offers without an hourly price. @throws {InvalidFields} for a value of the wrong type (messages in English). */
 export function exportOffersCsv(offers: OfferInput[]): { csv: string; left_out: number };
 
 /** The figures in what a benchmark or training run printed. @throws {MeasuredFailure} */
@@ -91,7 +91,12 @@ export function market(skypilotCsv: string, cnJson: string): MarketImport;
 
 // ---------------------------------------------------------------- errors
 
-/** Thrown for invalid fields: each names the field by its path and says why. */
+/**
+ * Thrown for invalid fields: each names the field by its path and says why,
+ * in the language asked for. A value of the wrong type (text in a number
+ * field, `null`, a JSON string for an object) is named the same way:
+ * `{ field: 'inference.context', message: 'inference.context: must be a whole number, not "8k"' }`.
+ */
 export interface InvalidFields {
   errors: FieldMessage[];
 }

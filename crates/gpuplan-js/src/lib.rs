@@ -3,10 +3,11 @@
 //! `--plan FILE` and `--format json`.
 
 use gpuplan_core::cost::Item;
+use gpuplan_core::decode::{self, FromJson};
+use gpuplan_core::error::FieldError;
 use gpuplan_core::lang::Lang;
 use gpuplan_core::market::{self, Defaults};
 use gpuplan_core::offers::Offer;
-use gpuplan_core::plan::Plan;
 use gpuplan_core::project::Project;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -15,14 +16,48 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(JsValue::from)
 }
 
-fn plan_from(value: JsValue) -> Result<Plan, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsValue::from_str(&format!("plan: {e}")))
+/// `value` as a `T`, or `{ errors: [{ field, message }] }` naming the value
+/// of the wrong type by its path (`name` for the value as a whole), as
+/// invalid fields are named. Only a value that does not read is read again,
+/// as JSON data, to find that path.
+fn read<T: FromJson>(value: JsValue, name: &str, lang: Lang) -> Result<T, JsValue> {
+    match serde_wasm_bindgen::from_value(value.clone()) {
+        Ok(read) => Ok(read),
+        Err(_) => read_json(serde_wasm_bindgen::from_value(value).ok(), name, lang)
+            .map_err(|e| to_js(&e).unwrap_or_else(|e| e)),
+    }
 }
 
-#[derive(Serialize)]
-struct Invalid {
-    field: String,
-    message: String,
+/// The same, from the value as JSON data (None: not JSON data, such as a function).
+pub fn read_json<T: FromJson>(json: Option<serde_json::Value>, name: &str, lang: Lang) -> Result<T, Errors> {
+    let read = match &json {
+        Some(json) => T::from_json(json, name),
+        None => Err(decode::not_json(name)),
+    };
+    read.map_err(|e| Errors::new(&[e], lang))
+}
+
+/// What the API throws for invalid fields: `{ errors: [{ field, message }] }`.
+#[derive(Debug, Serialize)]
+pub struct Errors {
+    pub errors: Vec<Invalid>,
+}
+
+impl Errors {
+    pub fn new(errs: &[FieldError], lang: Lang) -> Errors {
+        Errors {
+            errors: errs
+                .iter()
+                .map(|e| Invalid { field: e.field.clone(), message: e.message(lang) })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct Invalid {
+    pub field: String,
+    pub message: String,
 }
 
 /// `estimate(plan, lang, offers)`: the report for a (possibly partial) plan
@@ -32,11 +67,11 @@ struct Invalid {
 #[wasm_bindgen]
 pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let plan = read(plan, "plan", lang)?;
+    let offers = offers_from(offers, lang)?;
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&report),
-        Err(errs) => Err(invalid(&errs, lang)?),
+        Err(errs) => Err(invalid(&errs, lang)),
     }
 }
 
@@ -49,30 +84,30 @@ pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) ->
 #[wasm_bindgen]
 pub fn summary(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let plan = read(plan, "plan", lang)?;
+    let offers = offers_from(offers, lang)?;
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&gpuplan_core::summary::summarize(&plan, &report, lang)),
-        Err(errs) => Err(invalid(&errs, lang)?),
+        Err(errs) => Err(invalid(&errs, lang)),
     }
 }
 
 /// The offers given, else the built-in examples.
-fn offers_from(offers: Option<JsValue>) -> Result<Vec<Offer>, JsValue> {
-    match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
-        Some(o) => serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}"))),
+fn offers_from(offers: Option<JsValue>, lang: Lang) -> Result<Vec<Offer>, JsValue> {
+    match given(offers) {
+        Some(o) => read(o, "offers", lang),
         None => Ok(gpuplan_core::offers::defaults()),
     }
 }
 
+/// An optional argument that is there: neither missing, undefined nor null.
+fn given(value: Option<JsValue>) -> Option<JsValue> {
+    value.filter(|v| !v.is_undefined() && !v.is_null())
+}
+
 /// `{ errors: [{ field, message }] }` for invalid fields.
-fn invalid(errs: &[gpuplan_core::error::FieldError], lang: Lang) -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    struct Errors {
-        errors: Vec<Invalid>,
-    }
-    let errors = errs.iter().map(|e| Invalid { field: e.field.clone(), message: e.message(lang) }).collect();
-    to_js(&Errors { errors })
+fn invalid(errs: &[FieldError], lang: Lang) -> JsValue {
+    to_js(&Errors::new(errs, lang)).unwrap_or_else(|e| e)
 }
 
 /// `budget(project, lang, offers)`: a project's budget by month, the same
@@ -92,11 +127,9 @@ fn project_report(
     offers: Option<JsValue>,
 ) -> Result<gpuplan_core::budget::ProjectReport, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let project: Project =
-        serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
-    let offers = offers_from(offers)?;
-    gpuplan_core::budget::evaluate(&project, &offers, lang)
-        .map_err(|errs| invalid(&errs, lang).unwrap_or_else(|e| e))
+    let project: Project = read(project, "project", lang)?;
+    let offers = offers_from(offers, lang)?;
+    gpuplan_core::budget::evaluate(&project, &offers, lang).map_err(|errs| invalid(&errs, lang))
 }
 
 /// `project(project, lang, offers)`: every workload's report (each with
@@ -128,8 +161,7 @@ pub fn decode_project_link(url: &str, lang: Option<String>) -> Result<JsValue, J
 /// `encodeProjectLink(project)`: the share-link query string for a project.
 #[wasm_bindgen(js_name = encodeProjectLink)]
 pub fn encode_project_link(project: JsValue) -> Result<String, JsValue> {
-    let project: Project =
-        serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
+    let project: Project = read(project, "project", Lang::En)?;
     Ok(gpuplan_core::share::encode_project(&project, None, None))
 }
 
@@ -142,7 +174,7 @@ pub fn decode_link(url: &str) -> Result<JsValue, JsValue> {
 /// `encodeLink(plan)`: the share-link query string for a plan.
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(plan: JsValue) -> Result<String, JsValue> {
-    Ok(gpuplan_core::share::encode(&plan_from(plan)?, None, None))
+    Ok(gpuplan_core::share::encode(&read(plan, "plan", Lang::En)?, None, None))
 }
 
 /// A file that could not be read: `{ error: { kind, ... }, message }`; a
@@ -197,12 +229,9 @@ pub fn import_offers(text: &str, provider: Option<String>) -> Result<JsValue, Js
 /// `exportOffers(offers, items)`: gpuplan's offers JSON, every field.
 #[wasm_bindgen(js_name = exportOffers)]
 pub fn export_offers(offers: JsValue, items: Option<JsValue>) -> Result<String, JsValue> {
-    let offers: Vec<Offer> =
-        serde_wasm_bindgen::from_value(offers).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?;
-    let items: Vec<Item> = match items.filter(|i| !i.is_undefined() && !i.is_null()) {
-        Some(i) => {
-            serde_wasm_bindgen::from_value(i).map_err(|e| JsValue::from_str(&format!("items: {e}")))?
-        }
+    let offers: Vec<Offer> = read(offers, "offers", Lang::En)?;
+    let items: Vec<Item> = match given(items) {
+        Some(i) => read(i, "items", Lang::En)?,
         None => Vec::new(),
     };
     Ok(market::export(&offers, &items))
@@ -218,8 +247,7 @@ pub fn export_offers_csv(offers: JsValue) -> Result<JsValue, JsValue> {
         csv: String,
         left_out: usize,
     }
-    let offers: Vec<Offer> =
-        serde_wasm_bindgen::from_value(offers).map_err(|e| JsValue::from_str(&format!("offers: {e}")))?;
+    let offers: Vec<Offer> = read(offers, "offers", Lang::En)?;
     let (csv, left_out) = market::export_csv(&offers);
     to_js(&Csv { csv, left_out })
 }
@@ -275,8 +303,8 @@ pub fn readback(
         message: String,
     }
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let plan = read(plan, "plan", lang)?;
+    let offers = offers_from(offers, lang)?;
     let reading = gpuplan_core::measured::read(text).map_err(|n| notice(&n, lang))?;
     match gpuplan_core::readback::readback(&plan, &reading, &offers, lang) {
         Ok(back) => to_js(&Out {
@@ -315,16 +343,14 @@ pub fn market_view(
     lang: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
-    let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
-    let query: gpuplan_core::market_view::Query = match query.filter(|q| !q.is_undefined() && !q.is_null()) {
-        Some(q) => {
-            serde_wasm_bindgen::from_value(q).map_err(|e| JsValue::from_str(&format!("query: {e}")))?
-        }
+    let plan = read(plan, "plan", lang)?;
+    let offers = offers_from(offers, lang)?;
+    let query: gpuplan_core::market_view::Query = match given(query) {
+        Some(q) => read(q, "query", lang)?,
         None => gpuplan_core::market_view::Query::default(),
     };
     match gpuplan_core::market_view::view(&plan, &offers, &query, lang) {
         Ok(view) => to_js(&view),
-        Err(errs) => Err(invalid(&errs, lang)?),
+        Err(errs) => Err(invalid(&errs, lang)),
     }
 }

@@ -12,6 +12,17 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ErrTooMany => "holds at most {max} entries",
         Key::ErrTooLong => "is at most {max} characters",
         Key::ErrTooFewGpus => "tensor × pipeline parallel needs at least {needed} GPUs",
+        Key::ErrWrongType => "must be {expected}, not {given}",
+        Key::ErrWrongTypeAny => "cannot be {given}",
+        Key::ErrNotOneOf => "must be one of {accepted}, not {given}",
+        Key::ErrNotJson => "must be JSON data: an object, a list, text, a number, true, false or null",
+        Key::ErrUnreadable => "cannot be read ({detail})",
+        Key::KindWholeNumber => "a whole number",
+        Key::KindNumber => "a number",
+        Key::KindBoolean => "true or false",
+        Key::KindText => "text",
+        Key::KindList => "a list",
+        Key::KindObject => "an object",
         Key::MinPrefillAtPeak => {
             "the time the chosen GPU needs for the prompt's 2·P·tokens FLOPs at its peak dense TFLOPS"
         }

@@ -40,6 +40,18 @@ keys! {
     ErrTooMany,
     ErrTooLong,
     ErrTooFewGpus,
+    // Values of the wrong type, and what a field takes.
+    ErrWrongType,
+    ErrWrongTypeAny,
+    ErrNotOneOf,
+    ErrNotJson,
+    ErrUnreadable,
+    KindWholeNumber,
+    KindNumber,
+    KindBoolean,
+    KindText,
+    KindList,
+    KindObject,
     // Why a value cannot go lower.
     MinPrefillAtPeak,
     MinPhysical,

@@ -12,6 +12,17 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ErrTooMany => "最多 {max} 项",
         Key::ErrTooLong => "最多 {max} 个字符",
         Key::ErrTooFewGpus => "张量并行 × 流水线并行需要至少 {needed} 张 GPU",
+        Key::ErrWrongType => "应为{expected}，不能是 {given}",
+        Key::ErrWrongTypeAny => "不能是 {given}",
+        Key::ErrNotOneOf => "应为 {accepted} 之一，不能是 {given}",
+        Key::ErrNotJson => "应为 JSON 数据：对象、列表、文本、数字、true、false 或 null",
+        Key::ErrUnreadable => "无法读取（{detail}）",
+        Key::KindWholeNumber => "整数",
+        Key::KindNumber => "数字",
+        Key::KindBoolean => "true 或 false",
+        Key::KindText => "文本",
+        Key::KindList => "列表",
+        Key::KindObject => "对象",
         Key::MinPrefillAtPeak => {
             "所选 GPU 以峰值稠密算力计算整段提示词（2·P·提示词 token 数 FLOPs）所需的时间"
         }

@@ -265,7 +265,8 @@ pub fn TextInput(
     commit: Callback<String, Option<K>>,
 ) -> impl IntoView {
     let lang = state.lang;
-    let typed = RwSignal::new(None::<(Typed, Option<K>)>);
+    // What was typed here before, also by a field this one replaces.
+    let typed = RwSignal::new(state.typed.with_value(|all| all.get(&id).cloned()));
     // The text the field shows, and its typo while it is the user's.
     let text = Memo::new(move |_| {
         let load = state.loaded.get();
@@ -283,11 +284,16 @@ pub fn TextInput(
         None => error.get(),
     });
     let invalid = move || message.with(Option::is_some);
+    let key = id.clone();
     let input = move |ev| {
         let text = event_target_value(&ev);
         let typo = commit.run(text.clone());
         let at = value.get_untracked();
-        typed.set(Some((Typed { text, at, load: state.loaded.get_untracked() }, typo)));
+        let entry = (Typed { text, at, load: state.loaded.get_untracked() }, typo);
+        state.typed.update_value(|all| {
+            all.insert(key.clone(), entry.clone());
+        });
+        typed.set(Some(entry));
     };
     let err_id = format!("{id}-err");
     let described = err_id.clone();

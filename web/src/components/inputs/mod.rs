@@ -20,7 +20,7 @@ use field::{check, checks, grid, read, real, select, whole, write, Choice, Segme
 use model::ModelSection;
 
 pub use compact::CompactInputs;
-pub use field::{core_error, parse, TextInput};
+pub use field::{core_error, parse, TextInput, Typed};
 
 /// Whether the engine reserves its memory as a fraction of the card
 /// (vLLM's `gpu_memory_utilization` and its kin): only then does the plan's

@@ -14,9 +14,33 @@ use crate::i18n::{t, Lang, K};
 use crate::state::AppState;
 use model::{Count, Figures, Item};
 
+/// The block's `<details>` the reader has open, by key. The block is drawn
+/// anew for each settled plan; each drawing opens what the reader left open.
+#[derive(Clone, Copy)]
+struct Opened(RwSignal<Vec<&'static str>>);
+
+impl Opened {
+    /// Whether `key` was left open (read untracked: a toggle redraws nothing).
+    fn is(self, key: &'static str) -> bool {
+        self.0.with_untracked(|open| open.contains(&key))
+    }
+
+    /// Keeps what a toggle of `key`'s `<details>` left.
+    fn toggled(self, key: &'static str, ev: &leptos::ev::Event) {
+        let open = event_target::<web_sys::Element>(ev).has_attribute("open");
+        self.0.update_untracked(|keys| {
+            keys.retain(|k| *k != key);
+            if open {
+                keys.push(key);
+            }
+        });
+    }
+}
+
 #[component]
 pub fn Serving(state: AppState) -> impl IntoView {
     let lang = state.lang;
+    let opened = Opened(RwSignal::new(Vec::new()));
     move || {
         if state.settled.with(|p| p.task) != Task::Infer {
             return None;
@@ -33,8 +57,8 @@ pub fn Serving(state: AppState) -> impl IntoView {
             Some(view! {
                 <Block id="serving-h" title attr:data-testid="serving">
                     <p class="hint">{t(lang, K::ServingHint)}</p>
-                    {figures_view(figures, lang)}
-                    {count.map(|c| count_view(c, lang))}
+                    {figures_view(figures, opened, lang)}
+                    {count.map(|c| count_view(c, opened, lang))}
                     {charts.map(|[tpot, tput]| view! {
                         <div>
                             <div data-testid="tpot-chart"><LineChart chart=tpot/></div>
@@ -48,14 +72,14 @@ pub fn Serving(state: AppState) -> impl IntoView {
 }
 
 /// The expected figures, or why there are none; then the bounds.
-fn figures_view(f: Figures, lang: Lang) -> impl IntoView {
+fn figures_view(f: Figures, opened: Opened, lang: Lang) -> impl IntoView {
     if let Some(missing) = f.missing {
         return view! { <div class="why"><p class="hint">{missing}</p></div> }.into_any();
     }
     let expected = match f.load {
         Some(load) => view! {
             <p class="hint" data-testid="serving-load">{load}</p>
-            {f.expected.into_iter().map(|i| item(i, lang)).collect_view()}
+            {f.expected.into_iter().map(|i| item(i, opened, lang)).collect_view()}
         }
         .into_any(),
         None => view! { <p class="hint">{t(lang, K::NoExpected)}</p> }.into_any(),
@@ -66,18 +90,19 @@ fn figures_view(f: Figures, lang: Lang) -> impl IntoView {
         <div class="why">
             {expected}
             {grounds.collect_view()}
-            <details class="advanced">
+            <details class="advanced" prop:open=opened.is("bounds") on:toggle=move |ev| opened.toggled("bounds", &ev)>
                 <summary>{t(lang, K::Bounds)}</summary>
-                {f.bounds.into_iter().map(|i| item(i, lang)).collect_view()}
+                {f.bounds.into_iter().map(|i| item(i, opened, lang)).collect_view()}
             </details>
         </div>
     }
     .into_any()
 }
 
-fn item(i: Item, lang: Lang) -> impl IntoView {
+fn item(i: Item, opened: Opened, lang: Lang) -> impl IntoView {
+    let key = i.id;
     view! {
-        <details class="why-item">
+        <details class="why-item" prop:open=opened.is(key) on:toggle=move |ev| opened.toggled(key, &ev)>
             <summary>
                 {i.name}" · "<strong data-testid=i.id>{i.value}</strong>
                 {i.range.map(|r| view! { <span class="range">{r}</span> })}
@@ -89,10 +114,11 @@ fn item(i: Item, lang: Lang) -> impl IntoView {
 }
 
 /// The GPU count the targets need, what binds it, and that the bill prices it.
-fn count_view(c: Count, lang: Lang) -> impl IntoView {
+fn count_view(c: Count, opened: Opened, lang: Lang) -> impl IntoView {
+    let key = "serving-gpus";
     view! {
         <div class="why">
-            <details class="why-item">
+            <details class="why-item" prop:open=opened.is(key) on:toggle=move |ev| opened.toggled(key, &ev)>
                 <summary>
                     {t(lang, K::GpusForTarget)}" · "<strong data-testid="serving-gpus">{c.gpus}</strong>
                     " · "{t(lang, K::Binds)}<span data-testid="serving-binds">{c.binds}</span>

@@ -1,0 +1,168 @@
+//! JSON values read as the core's types (the JS API's plans, projects,
+//! offers and queries). A value of the wrong type becomes a [`FieldError`]
+//! named by its path, as a value out of range does, so a caller gets one
+//! shape of error, in the language it asks for, whatever is wrong.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::cost::Item;
+use crate::error::{Expected, FieldError, Given, Problem};
+use crate::market_view::Query;
+use crate::offers::Offer;
+use crate::plan::Plan;
+use crate::project::Project;
+
+/// Longest text of a given value a message quotes, in characters.
+const QUOTED_CHARS: usize = 40;
+
+/// A type read from JSON data with every wrong value as a field error.
+pub trait FromJson: DeserializeOwned {
+    /// Reads `value`. `name` names the value as a whole and leads the
+    /// paths of a list's items (`offers[2].gpus`); an object's fields are
+    /// named by their own path (`inference.context`), as validation names them.
+    fn from_json(value: &Value, name: &str) -> Result<Self, FieldError> {
+        read(value, name)
+    }
+}
+
+impl FromJson for Plan {}
+impl FromJson for Vec<Offer> {}
+impl FromJson for Vec<Item> {}
+impl FromJson for Query {}
+
+/// A workload's plan is read whole, its model apart (serde then loses the
+/// path inside it): a wrong value there is named by reading that plan again.
+impl FromJson for Project {
+    fn from_json(value: &Value, name: &str) -> Result<Self, FieldError> {
+        read(value, name).map_err(|e| within_plan(value, e))
+    }
+}
+
+/// `e` named inside the workload's plan it points at, where that plan
+/// read alone names a field in it.
+fn within_plan(project: &Value, e: FieldError) -> FieldError {
+    let at = e.field.strip_prefix("workloads[").and_then(|r| r.strip_suffix("].plan"));
+    let plan =
+        at.and_then(|i| i.parse::<usize>().ok()).and_then(|i| project.get("workloads")?.get(i)?.get("plan"));
+    match plan.map(|plan| read::<Plan>(plan, "")) {
+        Some(Err(inner)) if !inner.field.is_empty() => {
+            FieldError::new(format!("{}.{}", e.field, inner.field), inner.problem)
+        }
+        _ => e,
+    }
+}
+
+/// `value` as a `T`, a wrong value named by its path under `name`.
+fn read<T: DeserializeOwned>(value: &Value, name: &str) -> Result<T, FieldError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let field = match path.as_str() {
+            "." => name.to_string(),
+            p if p.starts_with('[') => format!("{name}{p}"),
+            p => p.to_string(),
+        };
+        problem(field, &e.inner().to_string())
+    })
+}
+
+/// The error for a value that is not JSON data at all (a function, a symbol).
+pub fn not_json(name: &str) -> FieldError {
+    FieldError::new(name, Problem::NotJson)
+}
+
+/// The field error serde's message describes, in serde's own wording
+/// ("invalid type: string \"8k\", expected u64", "unknown variant `EUR`,
+/// expected one of `USD`, `CNY`", "missing field `id`"); any other message
+/// is kept as the reason a value cannot be read.
+fn problem(field: String, message: &str) -> FieldError {
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        let (given, expected) = rest.rsplit_once(", expected ").unwrap_or((rest, ""));
+        let problem = Problem::WrongType { expected: expected_kind(expected), given: given_value(given) };
+        return FieldError::new(field, problem);
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let (given, expected) = rest.rsplit_once(", expected ").unwrap_or((rest, ""));
+        return FieldError::new(field, invalid_value(given_value(given), expected));
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let mut names = quoted_names(rest).into_iter();
+        let given = names.next().unwrap_or_default();
+        return FieldError::new(field, Problem::NotOneOf { given, accepted: names.collect() });
+    }
+    if let Some(name) = message.strip_prefix("missing field ").and_then(|r| quoted_names(r).pop()) {
+        let path = if field.is_empty() { name } else { format!("{field}.{name}") };
+        return FieldError::new(path, Problem::Required);
+    }
+    FieldError::new(field, Problem::Unreadable { detail: message.to_string() })
+}
+
+/// A number past its whole-number type (300 for a u8) is out of that
+/// type's range; any other value is of the wrong kind.
+fn invalid_value(given: Given, expected: &str) -> Problem {
+    let max = match expected {
+        "u8" => Some(f64::from(u8::MAX)),
+        "u16" => Some(f64::from(u16::MAX)),
+        "u32" => Some(f64::from(u32::MAX)),
+        _ => None,
+    };
+    match (&given, max) {
+        (Given::Scalar(n), Some(max)) if !n.starts_with('-') => Problem::OutOfRange { min: 0.0, max },
+        _ => Problem::WrongType { expected: expected_kind(expected), given },
+    }
+}
+
+/// The names between backquotes: "`EUR`, expected one of `USD`, `CNY`".
+fn quoted_names(text: &str) -> Vec<String> {
+    text.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+/// From serde's name for the type a value was read as ("u64", "a
+/// boolean", "struct Plan", "internally tagged enum ModelSpec").
+fn expected_kind(serde_name: &str) -> Expected {
+    const WHOLE: [&str; 12] =
+        ["u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize"];
+    let has = |word: &str| serde_name.contains(word);
+    match serde_name {
+        name if WHOLE.contains(&name) => Expected::WholeNumber,
+        "f32" | "f64" => Expected::Number,
+        _ if has("tagged enum") || has("struct ") || serde_name == "a map" => Expected::Object,
+        _ if has("string") || has("char") => Expected::Text,
+        _ if has("sequence") || has("tuple") || has("array") => Expected::List,
+        _ if has("bool") => Expected::Boolean,
+        _ => Expected::Other,
+    }
+}
+
+/// From serde's words for a value ("string \"8k\"", "integer `5`",
+/// "null", "unit value", "sequence", "map").
+fn given_value(serde_words: &str) -> Given {
+    let ticked = |prefix: &str| {
+        serde_words.strip_prefix(prefix).and_then(|r| r.strip_prefix('`')).and_then(|r| r.strip_suffix('`'))
+    };
+    let scalar = ["integer ", "floating point ", "boolean ", "character "].into_iter().find_map(ticked);
+    if let Some(written) = scalar {
+        return Given::Scalar(written.to_string());
+    }
+    match serde_words {
+        "null" | "unit value" => Given::Null,
+        "sequence" => Given::List,
+        "map" => Given::Object,
+        _ => match serde_words.strip_prefix("string ") {
+            Some(quoted) => Given::Text(cut(quoted)),
+            None => Given::Other(serde_words.to_string()),
+        },
+    }
+}
+
+/// `text` cut to [`QUOTED_CHARS`], keeping its closing quote.
+fn cut(text: &str) -> String {
+    if text.chars().count() <= QUOTED_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(QUOTED_CHARS).collect();
+    format!("{head}…\"")
+}
+
+#[cfg(test)]
+mod tests;
