@@ -30,74 +30,6 @@ pub enum Problem {
     TooMany { max: usize },
     /// Longer text than the limit, in characters.
     TooLong { max: usize },
-    /// A value of another type than the field takes (text in a number field).
-    WrongType { expected: Expected, given: Given },
-    /// A name the field does not take; `accepted` are the ones it does.
-    NotOneOf { given: String, accepted: Vec<String> },
-    /// Not JSON data at all (a function, a symbol).
-    NotJson,
-    /// Unreadable for a reason only the reader's own words give.
-    Unreadable { detail: String },
-}
-
-/// What a field takes, as a type error names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Expected {
-    WholeNumber,
-    Number,
-    Boolean,
-    Text,
-    List,
-    Object,
-    /// A type serde's message does not say in these words.
-    Other,
-}
-
-impl Expected {
-    /// Its words, where it has them.
-    fn key(self) -> Option<Key> {
-        match self {
-            Expected::WholeNumber => Some(Key::KindWholeNumber),
-            Expected::Number => Some(Key::KindNumber),
-            Expected::Boolean => Some(Key::KindBoolean),
-            Expected::Text => Some(Key::KindText),
-            Expected::List => Some(Key::KindList),
-            Expected::Object => Some(Key::KindObject),
-            Expected::Other => None,
-        }
-    }
-
-    /// "a whole number", in `lang`; None for [`Expected::Other`].
-    pub fn text(self, lang: Lang) -> Option<&'static str> {
-        self.key().map(|key| get(key, lang))
-    }
-}
-
-/// The value a field was given, as a type error shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", content = "value", rename_all = "snake_case")]
-pub enum Given {
-    Null,
-    /// A number or true/false, as written.
-    Scalar(String),
-    /// Text, quoted (and cut short when long).
-    Text(String),
-    List,
-    Object,
-    Other(String),
-}
-
-impl Given {
-    /// `"8k"`, `5`, `null`, "a list", in `lang`.
-    pub fn text(&self, lang: Lang) -> String {
-        match self {
-            Given::Null => "null".to_string(),
-            Given::Scalar(s) | Given::Text(s) | Given::Other(s) => s.clone(),
-            Given::List => get(Key::KindList, lang).to_string(),
-            Given::Object => get(Key::KindObject, lang).to_string(),
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -125,25 +57,8 @@ impl FieldError {
             Problem::TooMany { max } => fill(Key::ErrTooMany, lang, &[("max", max)]),
             Problem::TooLong { max } => fill(Key::ErrTooLong, lang, &[("max", max)]),
             Problem::TooFewGpus { needed } => fill(Key::ErrTooFewGpus, lang, &[("needed", needed)]),
-            Problem::WrongType { expected, given } => wrong_type(*expected, given, lang),
-            Problem::NotOneOf { given, accepted } => {
-                let accepted = accepted.join(lang.pick("、", ", "));
-                fill(Key::ErrNotOneOf, lang, &[("accepted", &accepted), ("given", &format!("\"{given}\""))])
-            }
-            Problem::NotJson => get(Key::ErrNotJson, lang).to_string(),
-            Problem::Unreadable { detail } => fill(Key::ErrUnreadable, lang, &[("detail", detail)]),
         };
         format!("{}: {what}", self.field)
-    }
-}
-
-/// "must be a whole number, not \"8k\"", or "cannot be …" where the
-/// type the field takes has no words.
-fn wrong_type(expected: Expected, given: &Given, lang: Lang) -> String {
-    let given = given.text(lang);
-    match expected.text(lang) {
-        Some(expected) => fill(Key::ErrWrongType, lang, &[("expected", &expected), ("given", &given)]),
-        None => fill(Key::ErrWrongTypeAny, lang, &[("given", &given)]),
     }
 }
 

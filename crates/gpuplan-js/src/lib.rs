@@ -34,7 +34,7 @@ pub fn read_json<T: FromJson>(json: Option<serde_json::Value>, name: &str, lang:
         Some(json) => T::from_json(json, name),
         None => Err(decode::not_json(name)),
     };
-    read.map_err(|e| Errors::new(&[e], lang))
+    read.map_err(|e| Errors { errors: vec![Invalid { message: e.message(lang), field: e.field }] })
 }
 
 /// What the API throws for invalid fields: `{ errors: [{ field, message }] }`.

@@ -317,13 +317,17 @@ fn written(options: &mut [OptionCost], lang: Lang) {
 /// those the user's price edits change.
 struct Effective<'a> {
     offers: Vec<&'a Offer>,
-    /// Edited copies, by their place in `offers`.
-    edited: BTreeMap<usize, Offer>,
+    /// Edited copies, with their place in `offers` (a user edits a few).
+    edited: Vec<(usize, Offer)>,
 }
 
 impl Effective<'_> {
     fn iter(&self) -> impl Iterator<Item = &Offer> {
-        self.offers.iter().enumerate().map(|(i, &o)| self.edited.get(&i).unwrap_or(o))
+        self.offers.iter().enumerate().map(|(i, &o)| self.edited(i).unwrap_or(o))
+    }
+
+    fn edited(&self, at: usize) -> Option<&Offer> {
+        self.edited.iter().find(|(i, _)| *i == at).map(|(_, o)| o)
     }
 }
 
@@ -348,11 +352,27 @@ fn effective_offers<'a>(
             }
         }
     }
-    let mut edited = BTreeMap::new();
+    let edited = edited(inputs, &offers, &at, errs);
+    Effective { offers, edited }
+}
+
+/// Copies of the offers the user's price edits change, with their places.
+fn edited(
+    inputs: &CostInputs,
+    offers: &[&Offer],
+    at: &BTreeMap<&str, usize>,
+    errs: &mut Vec<FieldError>,
+) -> Vec<(usize, Offer)> {
+    let mut edited: Vec<(usize, Offer)> = Vec::new();
     for (n, edit) in inputs.edits.iter().enumerate() {
         match at.get(edit.id.as_str()).and_then(|&i| Some((i, *offers.get(i)?))) {
             Some((i, offer)) => {
-                apply_edit(edited.entry(i).or_insert_with(|| offer.clone()), edit.key, edit.value)
+                if !edited.iter().any(|(at, _)| *at == i) {
+                    edited.push((i, offer.clone()));
+                }
+                if let Some((_, copy)) = edited.iter_mut().find(|(at, _)| *at == i) {
+                    apply_edit(copy, edit.key, edit.value);
+                }
             }
             None => errs.push(FieldError::new(
                 format!("cost.edits[{n}].id"),
@@ -360,7 +380,7 @@ fn effective_offers<'a>(
             )),
         }
     }
-    Effective { offers, edited }
+    edited
 }
 
 /// Sets one price; an option the offer lacks is created with default terms.

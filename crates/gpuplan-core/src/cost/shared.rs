@@ -7,15 +7,26 @@ use std::sync::Arc;
 
 use crate::offers::Offer;
 
-/// One shared copy of each distinct text it is handed.
+/// One shared copy of each distinct text it is handed. (Its index is a
+/// map to places, a kind the comparison already has: another kind of map
+/// would be more code in the page.)
 #[derive(Default)]
 pub struct Interner<'a> {
-    seen: BTreeMap<&'a str, Arc<str>>,
+    at: BTreeMap<&'a str, usize>,
+    texts: Vec<Arc<str>>,
 }
 
 impl<'a> Interner<'a> {
     pub fn get(&mut self, text: &'a str) -> Arc<str> {
-        self.seen.entry(text).or_insert_with(|| Arc::from(text)).clone()
+        let at = *self.at.entry(text).or_insert(self.texts.len());
+        match self.texts.get(at) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared: Arc<str> = Arc::from(text);
+                self.texts.push(shared.clone());
+                shared
+            }
+        }
     }
 }
 

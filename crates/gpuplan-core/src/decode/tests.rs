@@ -4,15 +4,15 @@ use super::*;
 use crate::lang::Lang;
 
 /// The error a plan with `value` gives.
-fn plan_error(value: Value) -> FieldError {
+fn plan_error(value: Value) -> Misread {
     match Plan::from_json(&value, "plan") {
         Ok(_) => panic!("{value} was read as a plan"),
         Err(e) => e,
     }
 }
 
-fn wrong(expected: Expected, given: Given) -> Problem {
-    Problem::WrongType { expected, given }
+fn wrong(expected: Expected, given: Given) -> Wrong {
+    Wrong::WrongType { expected, given }
 }
 
 /// One wrong value for each kind of field a plan holds: its path, and
@@ -45,7 +45,7 @@ fn every_kind_of_field_names_its_path_and_types() {
         (
             json!({"parallel": {"gpus": 5_000_000_000_u64}}),
             "parallel.gpus",
-            Problem::OutOfRange { min: 0.0, max: 4_294_967_295.0 },
+            Wrong::OutOfRange { max: 4_294_967_295.0 },
         ),
         (
             json!({"inference": {"gpu_mem_util": true}}),
@@ -72,9 +72,9 @@ fn every_kind_of_field_names_its_path_and_types() {
         ),
         (json!(null), "plan", wrong(Expected::Object, Given::Null)),
     ];
-    for (value, field, problem) in cases {
+    for (value, field, wrong) in cases {
         let e = plan_error(value);
-        assert_eq!((e.field.as_str(), &e.problem), (field, &problem));
+        assert_eq!((e.field.as_str(), &e.wrong), (field, &wrong));
     }
 }
 
@@ -82,7 +82,7 @@ fn every_kind_of_field_names_its_path_and_types() {
 fn a_name_the_field_does_not_take_lists_those_it_does() {
     let e = plan_error(json!({"task": "fly", "cost": {"currency": "USD"}}));
     let accepted = vec!["infer".to_string(), "train".to_string()];
-    assert_eq!(e, FieldError::new("task", Problem::NotOneOf { given: "fly".into(), accepted }));
+    assert_eq!(e, Misread::new("task", Wrong::NotOneOf { given: "fly".into(), accepted }));
 }
 
 #[test]
@@ -90,12 +90,9 @@ fn a_list_names_its_items_under_its_own_name() {
     let value = json!([{"id": "a"}, {"gpus": "8"}]);
     let e = Vec::<Offer>::from_json(&value, "offers").err();
     let expected = wrong(Expected::WholeNumber, Given::Text("\"8\"".into()));
-    assert_eq!(e, Some(FieldError::new("offers[1].gpus", expected)));
+    assert_eq!(e, Some(Misread::new("offers[1].gpus", expected)));
     let e = Vec::<Offer>::from_json(&json!({"gpus": 8}), "offers").err();
-    assert_eq!(
-        e.map(|e| (e.field, e.problem)),
-        Some(("offers".into(), wrong(Expected::List, Given::Object)))
-    );
+    assert_eq!(e.map(|e| (e.field, e.wrong)), Some(("offers".into(), wrong(Expected::List, Given::Object))));
 }
 
 #[test]
@@ -112,7 +109,7 @@ fn a_workloads_plan_names_the_field_inside_it() {
 /// (`unit value` for a JS null, floats with a decimal point).
 #[test]
 fn serde_wordings_are_read() {
-    let read = |message: &str| problem("f".into(), message).problem;
+    let read = |message: &str| misread("f".into(), message).wrong;
     assert_eq!(read("invalid type: unit value, expected u64"), wrong(Expected::WholeNumber, Given::Null));
     assert_eq!(
         read("invalid type: floating point `5.0`, expected u32"),
@@ -120,22 +117,19 @@ fn serde_wordings_are_read() {
     );
     assert_eq!(read("invalid type: sequence, expected a string"), wrong(Expected::Text, Given::List));
     assert_eq!(read("invalid type: map, expected f64"), wrong(Expected::Number, Given::Object));
-    assert_eq!(
-        read("invalid value: integer `300`, expected u8"),
-        Problem::OutOfRange { min: 0.0, max: 255.0 }
-    );
+    assert_eq!(read("invalid value: integer `300`, expected u8"), Wrong::OutOfRange { max: 255.0 });
     assert_eq!(
         read("unknown variant `EUR`, expected `USD` or `CNY`"),
-        Problem::NotOneOf { given: "EUR".into(), accepted: vec!["USD".into(), "CNY".into()] }
+        Wrong::NotOneOf { given: "EUR".into(), accepted: vec!["USD".into(), "CNY".into()] }
     );
     assert_eq!(
-        problem("workloads[0]".into(), "missing field `plan`"),
-        FieldError::new("workloads[0].plan", Problem::Required)
+        misread("workloads[0]".into(), "missing field `plan`"),
+        Misread::new("workloads[0].plan", Wrong::Required)
     );
     let odd = "data did not match any variant of untagged enum Loss";
-    assert_eq!(read(odd), Problem::Unreadable { detail: odd.into() });
+    assert_eq!(read(odd), Wrong::Unreadable { detail: odd.into() });
     let long = format!("invalid type: string \"{}\", expected u64", "x".repeat(100));
-    let Problem::WrongType { given: Given::Text(shown), .. } = read(&long) else { panic!("{long}") };
+    let Wrong::WrongType { given: Given::Text(shown), .. } = read(&long) else { panic!("{long}") };
     assert_eq!(shown.chars().count(), QUOTED_CHARS + 2);
 }
 
