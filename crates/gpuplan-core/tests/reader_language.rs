@@ -6,6 +6,8 @@
 //! price notes, reason it loses, lines and formulas, and the market's rows.
 //! Memory formulas and their sources name the symbols and articles they
 //! come from, and are not checked here.
+// An English-only build writes Chinese in English.
+#![cfg(not(feature = "en"))]
 
 use gpuplan_core::lang::Lang;
 use gpuplan_core::offers::{region_text, Offer};

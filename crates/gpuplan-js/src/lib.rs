@@ -33,7 +33,7 @@ struct Invalid {
 pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let offers = offers_from(offers, lang)?;
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&report),
         Err(errs) => Err(invalid(&errs, lang)?),
@@ -50,18 +50,18 @@ pub fn estimate(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) ->
 pub fn summary(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let offers = offers_from(offers, lang)?;
     match gpuplan_core::report::evaluate_with(&plan, &offers, lang) {
         Ok(report) => to_js(&gpuplan_core::summary::summarize(&plan, &report, lang)),
         Err(errs) => Err(invalid(&errs, lang)?),
     }
 }
 
-/// The offers given, else the built-in examples.
-fn offers_from(offers: Option<JsValue>) -> Result<Vec<Offer>, JsValue> {
+/// The offers given, else the built-in examples named in `lang`.
+fn offers_from(offers: Option<JsValue>, lang: Lang) -> Result<Vec<Offer>, JsValue> {
     match offers.filter(|o| !o.is_undefined() && !o.is_null()) {
         Some(o) => serde_wasm_bindgen::from_value(o).map_err(|e| JsValue::from_str(&format!("offers: {e}"))),
-        None => Ok(gpuplan_core::offers::defaults()),
+        None => Ok(gpuplan_core::offers::defaults_in(lang)),
     }
 }
 
@@ -94,7 +94,7 @@ fn project_report(
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let project: Project =
         serde_wasm_bindgen::from_value(project).map_err(|e| JsValue::from_str(&format!("project: {e}")))?;
-    let offers = offers_from(offers)?;
+    let offers = offers_from(offers, lang)?;
     gpuplan_core::budget::evaluate(&project, &offers, lang)
         .map_err(|errs| invalid(&errs, lang).unwrap_or_else(|e| e))
 }
@@ -276,7 +276,7 @@ pub fn readback(
     }
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let offers = offers_from(offers, lang)?;
     let reading = gpuplan_core::measured::read(text).map_err(|n| notice(&n, lang))?;
     match gpuplan_core::readback::readback(&plan, &reading, &offers, lang) {
         Ok(back) => to_js(&Out {
@@ -316,7 +316,7 @@ pub fn market_view(
 ) -> Result<JsValue, JsValue> {
     let lang = Lang::from_tag(lang.as_deref().unwrap_or("en"));
     let plan = plan_from(plan)?;
-    let offers = offers_from(offers)?;
+    let offers = offers_from(offers, lang)?;
     let query: gpuplan_core::market_view::Query = match query.filter(|q| !q.is_undefined() && !q.is_null()) {
         Some(q) => {
             serde_wasm_bindgen::from_value(q).map_err(|e| JsValue::from_str(&format!("query: {e}")))?
