@@ -44,10 +44,22 @@ fn plan_texts(plan: &Plan) -> Vec<String> {
     out
 }
 
-/// The shipped market beside the default plan, in Chinese.
-fn market_texts(offers: &[Offer]) -> Vec<String> {
+/// Our example offers and the shipped market, as the Chinese page lists them.
+fn offers() -> Vec<Offer> {
+    let mut offers = gpuplan_core::offers::defaults_in(Lang::Zh);
+    offers.extend(market::shipped(SKY, CN).offers);
+    offers
+}
+
+/// The market beside the default plan, in Chinese.
+fn market(offers: &[Offer]) -> market_view::View {
     let query = market_view::Query { today: "2026-12-07".into(), ..market_view::Query::default() };
-    let v = market_view::view(&Plan::default(), offers, &query, Lang::Zh).expect("the market prices");
+    market_view::view(&Plan::default(), offers, &query, Lang::Zh).expect("the market prices")
+}
+
+/// What the market shows, in Chinese.
+fn market_texts(offers: &[Offer]) -> Vec<String> {
+    let v = market(offers);
     let mut out = v.skipped.clone();
     for r in &v.rows {
         out.extend([r.region.clone(), r.gpu_name.clone(), r.kind.label(Lang::Zh).to_string()]);
@@ -109,8 +121,7 @@ fn without(text: &str, name: &str) -> String {
 
 #[test]
 fn the_chinese_page_holds_no_english_beyond_names_units_and_commands() {
-    let mut offers = gpuplan_core::offers::defaults_in(Lang::Zh);
-    offers.extend(market::shipped(SKY, CN).offers);
+    let offers = offers();
     let names = names(&offers);
     let training =
         examples::all().into_iter().find(|e| e.id == "full-70b-8gpu").expect("the 70B training example");
@@ -123,4 +134,13 @@ fn the_chinese_page_holds_no_english_beyond_names_units_and_commands() {
         })
         .collect();
     assert!(found.is_empty(), "{} texts hold English:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn the_market_names_each_gpu_as_the_catalog_does() {
+    for r in &market(&offers()).rows {
+        let named = hardware::find(&r.gpu).map_or_else(|| r.gpu.clone(), |g| g.name.to_string());
+        assert_eq!(r.gpu_name, named, "{}", r.id);
+        assert_ne!(r.gpu_name, r.gpu, "{} shows the catalog id", r.id);
+    }
 }
