@@ -22,7 +22,9 @@ pub fn run(argv: &[String]) -> Result<(), CliError> {
     let measured = crate::measured::file(&mut flags)?;
     let given = flags.finish()?;
     let back = match &measured {
-        Some(m) => Some(crate::measured::apply(m, &mut plan, &gpuplan_core::offers::defaults(), lang)?),
+        Some(m) => {
+            Some(crate::measured::apply(m, &mut plan, &gpuplan_core::offers::defaults_in(lang), lang)?)
+        }
         None => None,
     };
     let report = report::evaluate(&plan, lang).map_err(|e| given.error(&e, lang))?;

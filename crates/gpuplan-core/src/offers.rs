@@ -433,7 +433,8 @@ EBS gp3 0.08/GB-month; public IPv4 0.005/IP-hour; egress tiers after 100 GB free
     ]
 }
 
-/// The host of a buying guide (named by `defaults_in`): 8x MI355X server, monthly, 50 TB egress a month included.
+/// The host of a buying guide (named by `defaults_in`): 8x MI355X server,
+/// monthly, 50 TB egress a month included.
 fn host_mi355x() -> Offer {
     Offer {
         id: Cow::Borrowed("host-mi355x"),
@@ -467,8 +468,8 @@ egress allowance not given.",
     }
 }
 
-/// A GPU rental budget guide's Chinese-platform example (its provider named by `defaults_in`): RTX 4090 about 10
-/// CNY/h, monthly about 2,000-2,200 CNY.
+/// A GPU rental budget guide's Chinese-platform example (its provider named
+/// by `defaults_in`): RTX 4090 about 10 CNY/h, monthly about 2,000-2,200 CNY.
 fn guide_rtx4090() -> Offer {
     Offer {
         id: Cow::Borrowed("cn-rtx4090"),

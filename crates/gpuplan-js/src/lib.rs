@@ -92,11 +92,11 @@ pub fn summary(plan: JsValue, lang: Option<String>, offers: Option<JsValue>) -> 
     }
 }
 
-/// The offers given, else the built-in examples.
+/// The offers given, else the built-in examples named in `lang`.
 fn offers_from(offers: Option<JsValue>, lang: Lang) -> Result<Vec<Offer>, JsValue> {
     match given(offers) {
         Some(o) => read(o, "offers", lang),
-        None => Ok(gpuplan_core::offers::defaults()),
+        None => Ok(gpuplan_core::offers::defaults_in(lang)),
     }
 }
 

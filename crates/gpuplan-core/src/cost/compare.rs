@@ -280,13 +280,13 @@ pub fn compare(
     // A big sheet is priced without derivation text, then the options near
     // the top get theirs: formatting every formula was most of its time.
     let detailed = offers.offers.len() * OptionKind::ALL.len() <= DETAILED_OPTIONS;
-    let (mut options, skipped) = if detailed { price_all() } else { crate::derivation::quiet(price_all) };
+    let (mut options, mut skipped) = if detailed { price_all() } else { crate::derivation::quiet(price_all) };
     rank(&mut options, inputs);
     if !detailed {
         explain(&mut options, &offers, inputs, demand);
     }
     add_series(&mut options);
-    written(&mut options, lang);
+    written(&mut options, &mut skipped, lang);
     let break_even = break_evens(&options);
     let first = options.first().filter(|o| o.meets);
     let best = first.map(|o| o.id.clone());
@@ -305,10 +305,13 @@ pub fn compare(
     })
 }
 
-/// Every line's formula written in `lang`.
-fn written(options: &mut [OptionCost], lang: Lang) {
+/// Every line's formula and every skipped option's name written in `lang`.
+fn written(options: &mut [OptionCost], skipped: &mut [Skipped], lang: Lang) {
     for line in options.iter_mut().flat_map(|o| o.lines.iter_mut()) {
         line.derivation = text::written(&line.derivation, lang);
+    }
+    for s in skipped {
+        s.name = text::written(&s.name, lang);
     }
 }
 
@@ -456,8 +459,15 @@ fn price_offer<'a>(
         match build(kind, offer, &usage, inputs, demand) {
             Ok(Some(bill)) => options.push(option_cost(id, name, kind, offer, &texts, bill, inputs)),
             Ok(None) => {}
-            Err(BuildError::Unavailable(u)) => skipped.push(Skipped { id, name, skip: Skip::Unavailable(u) }),
-            Err(BuildError::TooLarge(e)) => skipped.push(Skipped { id, name, skip: Skip::TooLarge(e) }),
+            Err(failed) => {
+                // Named in the reader's language once the bill is written.
+                let name = format!("{} · {}", offer.name, text::later(kind.key(), &[]));
+                let skip = match failed {
+                    BuildError::Unavailable(u) => Skip::Unavailable(u),
+                    BuildError::TooLarge(e) => Skip::TooLarge(e),
+                };
+                skipped.push(Skipped { id, name, skip });
+            }
         }
     }
 }

@@ -46,15 +46,19 @@ impl OptionKind {
     }
 
     pub fn label(self, lang: Lang) -> &'static str {
-        let key = match self {
+        text::get(self.key(), lang)
+    }
+
+    /// The key of the option's name.
+    pub(crate) fn key(self) -> Key {
+        match self {
             OptionKind::OnDemand => Key::OptionOnDemand,
             OptionKind::Spot => Key::OptionSpot,
             OptionKind::SavingsPlan => Key::OptionSavingsPlan,
             OptionKind::Reserved => Key::OptionReserved,
             OptionKind::Block => Key::OptionBlock,
             OptionKind::Monthly => Key::OptionMonthly,
-        };
-        text::get(key, lang)
+        }
     }
 
     /// The option's price per GPU-hour in the offer's currency, the market's

@@ -64,7 +64,10 @@ fn sixty_second_minimum_per_start() {
     hourly.od = Some(OnDemand { hourly: 55.04, step_s: 3600, min_s: 3600, keeps_billing: false });
     let bh = bill(OptionKind::OnDemand, &hourly, &inputs, &demand("h100-sxm", 8, 300.0 / 3600.0));
     assert_eq!(cents(bh.compute), 55_040);
+    // The formula's words are the English build's.
+    #[cfg(not(feature = "zh"))]
     let line = b.lines.first().map(|l| crate::text::written(&l.derivation, Lang::En)).unwrap_or_default();
+    #[cfg(not(feature = "zh"))]
     assert!(line.contains("10 × 60 s per start") && line.ends_with("= 9.17 USD"), "{line}");
 }
 
@@ -181,7 +184,9 @@ fn monthly_against_hourly_on_both_sides_of_break_even() {
     // 800 h spans two months.
     assert_eq!(at(800.0, OptionKind::Monthly), 440_000);
     let b = bill(OptionKind::Monthly, &gpu, &inputs, &demand("rtx-4090", 1, 200.0));
+    #[cfg(not(feature = "zh"))]
     let formula = b.lines.first().map(|l| crate::text::written(&l.derivation, Lang::En)).unwrap_or_default();
+    #[cfg(not(feature = "zh"))]
     assert!(formula.contains("break-even 2200 ÷ 10/h = 220 h a month"), "{formula}");
     // In USD at 7.0197 CNY per USD, the offer's own currency stays on the line.
     let usd = CostInputs { currency: Currency::Usd, ..inputs };
@@ -378,11 +383,13 @@ fn a_fixed_port_is_sized_from_the_traffic() {
     // 5 × 25 + 19 × 100 = 2,025 a month, for the one month served.
     let b = bill(OptionKind::OnDemand, &port, &inputs, &demand);
     assert_eq!(cents(b.network), 202_500);
+    #[cfg(not(feature = "zh"))]
     let line = b
         .lines
         .iter()
         .find(|l| l.kind == LineKind::Port)
         .map(|l| crate::text::written(&l.derivation, Lang::En));
+    #[cfg(not(feature = "zh"))]
     assert!(line.is_some_and(|l| l.contains("24 Mbps port: 5 Mbps × 25 + 19 Mbps × 100")));
     // Sold metered too, at 0.8 a GB (6,307.20 a month): the port is cheaper and kept.
     let both = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.8 }], ..port.clone() };
@@ -392,11 +399,13 @@ fn a_fixed_port_is_sized_from_the_traffic() {
     let cheap = Offer { egress: vec![Tier { upto_gb: None, per_gb: 0.1 }], ..port };
     let b = bill(OptionKind::OnDemand, &cheap, &inputs, &demand);
     assert_eq!(cents(b.network), 78_840);
+    #[cfg(not(feature = "zh"))]
     let line = b
         .lines
         .iter()
         .find(|l| l.kind == LineKind::Egress)
         .map(|l| crate::text::written(&l.derivation, Lang::En));
+    #[cfg(not(feature = "zh"))]
     assert!(line.is_some_and(|l| l.contains("cheaper than the offer's fixed port: 2025/month")));
 }
 
