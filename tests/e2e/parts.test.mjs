@@ -11,6 +11,8 @@ import { serve, launch, openPage, dist } from './lib.mjs';
 
 // What each part shows once loaded.
 const shown = {
+  fit: '[data-testid="fit-table"]',
+  cost: '[data-testid="cost-table"]',
   workloads: '[data-testid="workloads"]',
   offers: '#offers-h',
   'price-sheet': '[data-testid="price-sheet"]',

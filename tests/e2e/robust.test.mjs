@@ -264,6 +264,9 @@ test('hostile text in every text field stays text, numbers say what is wrong', a
   const run = async (setup) => {
     await page.goto(server.url + setup);
     await ready(page);
+    // Every part of the page loaded (they come after the first result), so their fields are typed in too.
+    await page.getByTestId('share-url').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => !document.querySelector('[data-part]'));
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     const r = await page.evaluate(typeEverywhere, [NOT_NUMBERS, EDGES, LEAK.source]);
     r.covered.forEach((id) => covered.add(id));

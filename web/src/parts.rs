@@ -14,6 +14,8 @@ use leptos::wasm_split::wasm_split;
 use crate::components::budget::BudgetBlock;
 use crate::components::checklist::Checklist;
 use crate::components::compare::{Compare, Gallery};
+use crate::components::cost::CostBlock;
+use crate::components::fit::FitTable;
 use crate::components::lazy::Part;
 use crate::components::market::MarketBlock;
 use crate::components::measured::Measured;
@@ -33,6 +35,16 @@ pub fn workloads(state: AppState) -> Part {
 #[wasm_split(project, wasm_split_path = ::leptos::wasm_split, fallible)]
 pub fn budget(state: AppState) -> Part {
     Ok(view! { <BudgetBlock state/> }.into_any())
+}
+
+#[wasm_split(fit, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn fit(state: AppState) -> Part {
+    Ok(view! { <FitTable state/> }.into_any())
+}
+
+#[wasm_split(cost, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn cost(state: AppState) -> Part {
+    Ok(view! { <CostBlock state/> }.into_any())
 }
 
 #[wasm_split(offers, wasm_split_path = ::leptos::wasm_split, fallible)]

@@ -8,8 +8,6 @@ use gpuplan_core::share::{self, Embed, EmbedBlock};
 use leptos::prelude::*;
 
 use crate::adapters::address;
-use crate::components::cost::CostBlock;
-use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline};
 use crate::components::inputs::CompactInputs;
 use crate::components::lazy::LazyPart;
@@ -29,10 +27,10 @@ pub fn Compact(state: AppState, options: Embed) -> impl IntoView {
     };
     let blocks = options.show.iter().map(|b| match b {
         EmbedBlock::Memory => view! { <MemoryChart state/> }.into_any(),
-        EmbedBlock::Fit => view! { <FitTable state/> }.into_any(),
-        EmbedBlock::Cost => view! { <CostBlock state/> }.into_any(),
+        EmbedBlock::Fit => view! { <LazyPart state load=parts::fit id="fit"/> }.into_any(),
+        EmbedBlock::Cost => view! { <LazyPart state load=parts::cost id="cost"/> }.into_any(),
         EmbedBlock::Serving => view! { <Serving state/> }.into_any(),
-        // The checklist is a part of its own: a widget without it never fetches it.
+        // The long blocks are parts of their own: a widget without them never fetches them.
         EmbedBlock::Checklist => view! { <LazyPart state load=parts::checklist id="checklist"/> }.into_any(),
     });
     view! {

@@ -1,12 +1,11 @@
 //! The results column: its heading, the invalid-plan notice, and the blocks,
 //! each redrawn on its own. The answer comes first; on a narrow screen the
-//! column stands above the inputs (style.css). The blocks below the cost
-//! load on demand (`crate::parts`).
+//! column stands above the inputs (style.css). The long tables (every GPU,
+//! every purchase option) and the blocks below them load on demand
+//! (`crate::parts`): the answer above them already names the GPUs and the cost.
 
 use leptos::prelude::*;
 
-use crate::components::cost::CostBlock;
-use crate::components::fit::FitTable;
 use crate::components::headline::{AnswerBlock, Headline, Why};
 use crate::components::lazy::LazyPart;
 use crate::components::memory_chart::MemoryChart;
@@ -29,8 +28,8 @@ pub fn Results(state: AppState) -> impl IntoView {
                 <Why state/>
                 <Serving state/>
                 <MemoryChart state/>
-                <FitTable state/>
-                <CostBlock state/>
+                <LazyPart state load=parts::fit id="fit"/>
+                <LazyPart state load=parts::cost id="cost"/>
                 <LazyPart state load=parts::offers id="offers"/>
                 <LazyPart state load=parts::price_sheet id="price-sheet"/>
                 <LazyPart state load=parts::market id="market"/>
