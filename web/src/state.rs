@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gloo_file::File;
 use gpuplan_core::error::FieldError;
 use gpuplan_core::market_view::{self, Query, View};
 use gpuplan_core::offers::Offer;
@@ -17,6 +16,7 @@ use gpuplan_core::project::Project;
 use leptos::prelude::*;
 
 use crate::components::inputs::Typed;
+use crate::drop::Dropped;
 use crate::i18n::{Lang, K};
 use crate::project::ProjectState;
 use gpuplan_core::present::Unit;
@@ -73,9 +73,8 @@ pub struct AppState {
     problems: Memo<Vec<FieldError>>,
     /// The workloads; the inputs edit the active one's plan (`plan`).
     pub project: ProjectState,
-    /// Model files dropped on the page that the model-file panel has not
-    /// taken yet (`crate::drop`).
-    pub dropped: RwSignal<Vec<File>, LocalStorage>,
+    /// Files dropped on the page that their panel has not taken yet.
+    pub dropped: Dropped,
 }
 
 impl AppState {
@@ -134,7 +133,7 @@ impl AppState {
             market_view,
             problems,
             project: ProjectState::new(project, settled, offers, lang),
-            dropped: RwSignal::new_local(Vec::new()),
+            dropped: Dropped::new(),
         }
     }
 

@@ -25,26 +25,22 @@ pub use model::{top, Named, Top};
 /// from the core's market data, so the page reads them without the CSV reader.
 const FILE: &str = "market/offers.json";
 
-/// Fetches the market once the first result is shown; true once it failed.
-fn load_after_first_result(state: AppState) -> RwSignal<bool> {
+/// Fetches the market; true once it failed. The block is a part of the page
+/// that mounts after the first result (`crate::parts`), so the fetch never
+/// delays the answer.
+fn load(state: AppState) -> RwSignal<bool> {
     let failed = RwSignal::new(false);
-    Effect::new(move |started: Option<bool>| {
-        if started == Some(true) || !state.shown.with(Option::is_some) {
-            return started.unwrap_or(false);
-        }
-        leptos::task::spawn_local(async move {
-            let offers = fetch::text(FILE).await.and_then(|json| sheet::json(&json).ok());
-            let Some(offers) = offers else {
-                failed.set(true);
-                return;
-            };
-            state.market_query.update(|q| {
-                q.today = clock::today();
-                q.limit = model::SHOWN;
-            });
-            state.market.set(Some(Arc::new(offers)));
+    leptos::task::spawn_local(async move {
+        let offers = fetch::text(FILE).await.and_then(|json| sheet::json(&json).ok());
+        let Some(offers) = offers else {
+            failed.set(true);
+            return;
+        };
+        state.market_query.update(|q| {
+            q.today = clock::today();
+            q.limit = model::SHOWN;
         });
-        true
+        state.market.set(Some(Arc::new(offers)));
     });
     failed
 }
@@ -52,7 +48,7 @@ fn load_after_first_result(state: AppState) -> RwSignal<bool> {
 #[component]
 pub fn MarketBlock(state: AppState) -> impl IntoView {
     let lang = state.lang;
-    let failed = load_after_first_result(state);
+    let failed = load(state);
     let loaded = move || state.market_view.with(Option::is_some);
     let status = move || t(lang, if failed.get() { K::MarketFailed } else { K::MarketLoading });
     view! {

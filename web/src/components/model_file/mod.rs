@@ -5,7 +5,7 @@
 //! exact bytes, and the share link carries those numbers, never the file. A
 //! file that cannot be read leaves the plan as it was and says why next to
 //! the panel. Files dropped anywhere on the page reach the panel through
-//! `state.dropped` (`crate::drop`), also when they came before it loaded.
+//! `state.dropped.model` (`crate::drop`), also when they came before it loaded.
 
 mod account;
 mod saved;
@@ -20,6 +20,7 @@ use leptos::prelude::*;
 
 use crate::adapters::files::{from_event, read_start};
 use crate::components::labelled::Labelled;
+use crate::drop;
 use crate::i18n::{t, Lang, K};
 use crate::state::AppState;
 
@@ -111,11 +112,7 @@ pub fn ModelFile(state: AppState) -> impl IntoView {
     let reading = RwSignal::new(Reading::Idle);
     let take = reader(state, reading);
     // Files dropped on the page, before this panel loaded or since.
-    Effect::new(move |_| {
-        if state.dropped.with(|d| !d.is_empty()) {
-            take(state.dropped.update_untracked(std::mem::take));
-        }
-    });
+    drop::take_from(state.dropped.model, take);
     let open = Memo::new(move |_| !matches!(reading.get(), Reading::Idle));
     view! {
         <details class="advanced model-file" prop:open=move || open.get()>

@@ -12,14 +12,13 @@ use gloo_file::File;
 use gpuplan_core::market::Import;
 use gpuplan_core::plan::Plan;
 use gpuplan_core::share;
-use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::adapters::files::{self, from_event};
 use crate::adapters::{download, reader};
 use crate::components::labelled::Labelled;
-use crate::drop::is_model_file;
+use crate::drop;
 use crate::i18n::{t, Lang, K};
 use crate::prefs;
 use crate::state::AppState;
@@ -83,15 +82,9 @@ pub fn PriceSheet(state: AppState) -> impl IntoView {
             }
         });
     };
-    // A file dropped anywhere on the page is read, unless it is a model's
-    // (`crate::drop`, which also keeps the browser from opening it).
-    let drop = window_event_listener(ev::drop, move |e| {
-        let list = from_event(&e);
-        if !list.iter().any(|f| is_model_file(&f.name())) {
-            take(list);
-        }
-    });
-    on_cleanup(move || drop.remove());
+    // A file dropped anywhere on the page that is not a model's, before this
+    // panel loaded or since (`crate::drop`).
+    drop::take_from(state.dropped.sheet, take);
     let open =
         Memo::new(move |_| !matches!(reading.get(), Reading::Idle) || state.imported.with(|i| !i.is_empty()));
     view! {
